@@ -37,6 +37,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from hal.checks.base import OpArgs, OperationCheck, OpFailure, OpInvalid
+from hal.checks.common import declared_shape_reason
 from hal.types import Operand, OperandType, OperationType
 
 Shape = tuple[int, ...]
@@ -49,18 +50,6 @@ RELUISH_SCALE = 3.0 / 32768.0
 
 
 # Shared ---------------------------------------------------------------------------
-
-
-def _declared_shape_reason(args: OpArgs) -> str | None:
-    """The output has the input's shape: why the declared shapes cannot agree, or None."""
-    source, target = args.inputs[0].dimensions, args.outputs[0].dimensions
-    if not source or not target:  # an unknown rank matches anything
-        return None
-    if len(source) != len(target) or any(
-        a and b and a != b for a, b in zip(source, target, strict=True)
-    ):
-        return f"output dimensions {list(target)} differ from the input's {list(source)}"
-    return None
 
 
 def _input(args: OpArgs) -> np.ndarray:
@@ -215,8 +204,8 @@ def _rank_prepare(args: OpArgs) -> list[Shape]:
 
 
 CHECKS = (
-    OperationCheck(OperationType.ELU, _declared_shape_reason, _elu_prepare),
-    OperationCheck(OperationType.HARD_SWISH, _declared_shape_reason, _hard_swish_prepare),
+    OperationCheck(OperationType.ELU, declared_shape_reason, _elu_prepare),
+    OperationCheck(OperationType.HARD_SWISH, declared_shape_reason, _hard_swish_prepare),
     OperationCheck(OperationType.FILL, _fill_validate, _fill_prepare),
     OperationCheck(OperationType.RANK, _rank_validate, _rank_prepare),
 )

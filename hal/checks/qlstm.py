@@ -25,6 +25,7 @@ import math
 import numpy as np
 
 from hal.checks.base import OpArgs, OperationCheck, OpFailure, OpInvalid
+from hal.checks.common import unify_shapes
 from hal.types import OperandLifeTime, OperationType
 
 Shape = tuple[int, ...]
@@ -115,6 +116,11 @@ def presence_reason(given: list[bool]) -> str | None:
     return None
 
 
+def _qlstm_shapes(dims_of) -> tuple[dict[str, int], str]:
+    """The size of every named dimension, and why the shapes disagree ('' if they do not)."""
+    return unify_shapes(LAYOUT, dims_of, lambda slot: f"input {slot} ({NAMES[slot]})")
+
+
 def _given_at_execution(args: OpArgs) -> list[bool]:
     return [value is not None for value in args.values]
 
@@ -122,30 +128,6 @@ def _given_at_execution(args: OpArgs) -> list[bool]:
 # ---------------------------------------------------------------------------
 # Shapes
 # ---------------------------------------------------------------------------
-
-
-def _unify(dims_of) -> tuple[dict[str, int], str]:
-    """The size of every named dimension, and why the shapes disagree ('' if they do not)."""
-    sizes: dict[str, int] = {}
-    for slot, names in LAYOUT.items():
-        dims = dims_of(slot)
-        if dims is None:
-            continue
-        expected = f"[{', '.join(names)}]"
-        if len(dims) != len(names):
-            return (
-                sizes,
-                f"input {slot} ({NAMES[slot]}) has shape {list(dims)}, expected {expected}",
-            )
-        for name, size in zip(names, dims, strict=True):
-            if size == 0:
-                continue
-            if sizes.setdefault(name, size) != size:
-                return sizes, (
-                    f"input {slot} ({NAMES[slot]}) has shape {list(dims)}, expected "
-                    f"{expected} with {name} = {sizes[name]}"
-                )
-    return sizes, ""
 
 
 def _declared(args: OpArgs, slot: int) -> Shape | None:
@@ -227,7 +209,7 @@ def _validate(args: OpArgs) -> str | None:
     reason = _scales_reason(args, cifg)
     if reason:
         return reason
-    sizes, reason = _unify(lambda slot: _declared(args, slot))
+    sizes, reason = _qlstm_shapes(lambda slot: _declared(args, slot))
     if reason:
         return reason
     projection = args.inputs[16].lifetime in (
@@ -248,7 +230,7 @@ def _prepare(args: OpArgs) -> list[Shape]:
         value = args.values[slot]
         if value is not None and value.size == 0:
             raise OpFailure(f"input {slot} ({NAMES[slot]}) is zero-sized {list(value.shape)}")
-    sizes, reason = _unify(
+    sizes, reason = _qlstm_shapes(
         lambda slot: None if args.values[slot] is None else args.values[slot].shape
     )
     reason = reason or _projection_reason(sizes, given[16])

@@ -13,7 +13,7 @@ backward direction reads it; hal.validation refuses it in older models). ``refer
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -23,10 +23,7 @@ from hal.checks.base import (
     OpFailure,
     OpInvalid,
 )
-from hal.checks.common import (
-    activation_code,
-    valid_activation,
-)
+from hal.checks.common import activation_code, unify_shapes, valid_activation
 from hal.types import OperandLifeTime, OperationType
 
 Shape = tuple[int, ...]
@@ -61,31 +58,10 @@ def _actual(args: OpArgs, slot: int) -> Shape | None:
     return None if value is None else value.shape
 
 
-def _unify(layout: Layout, dims_of: Callable[[int], Shape | None]) -> tuple[dict[str, int], str]:
-    """The size of every named dimension, and why the shapes disagree ('' if they do not)."""
-    sizes: dict[str, int] = {}
-    for slot, names in layout.items():
-        dims = dims_of(slot)
-        if dims is None:
-            continue
-        expected = f"[{', '.join(names)}]"
-        if len(dims) != len(names):
-            return sizes, f"input {slot} has shape {list(dims)}, expected {expected}"
-        for name, size in zip(names, dims, strict=True):
-            if size == 0:
-                continue
-            if sizes.setdefault(name, size) != size:
-                return sizes, (
-                    f"input {slot} has shape {list(dims)}, expected {expected} with "
-                    f"{name} = {sizes[name]}"
-                )
-    return sizes, ""
-
-
 def _check_declared(
     args: OpArgs, layout: Layout, optional: frozenset[int] = frozenset()
 ) -> str | None:
-    return _unify(layout, lambda slot: _declared(args, slot, optional))[1] or None
+    return unify_shapes(layout, lambda slot: _declared(args, slot, optional))[1] or None
 
 
 def _check_actual(args: OpArgs, layout: Layout) -> dict[str, int]:
@@ -94,7 +70,7 @@ def _check_actual(args: OpArgs, layout: Layout) -> dict[str, int]:
         shape = _actual(args, slot)
         if shape is not None and 0 in shape:
             raise OpFailure(f"input {slot} is zero-sized {list(shape)}")
-    sizes, reason = _unify(layout, lambda slot: _actual(args, slot))
+    sizes, reason = unify_shapes(layout, lambda slot: _actual(args, slot))
     if reason:
         raise OpInvalid(reason)
     return sizes
@@ -311,7 +287,7 @@ def _svdf_sizes(sizes: dict[str, int], rank: int | None) -> str:
 
 
 def _svdf_validate(args: OpArgs) -> str | None:
-    sizes, reason = _unify(_SVDF_LAYOUT, lambda slot: _declared(args, slot, _SVDF_OPTIONAL))
+    sizes, reason = unify_shapes(_SVDF_LAYOUT, lambda slot: _declared(args, slot, _SVDF_OPTIONAL))
     return reason or valid_activation(args, 6) or _svdf_sizes(sizes, _constant(args, 5)) or None
 
 

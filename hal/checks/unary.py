@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from hal.checks.base import OpArgs, OperationCheck, OpFailure
-from hal.checks.common import FLOAT_TYPES, Q8A, check_rank
+from hal.checks.common import FLOAT_TYPES, Q8A, check_rank, declared_shape_reason
 from hal.checks.signed import Q8AS, QUANT8_ASYMM_TYPES, fixed_zero_point
 from hal.types import Operand, OperandType, OperationType
 
@@ -52,18 +52,6 @@ def _declared_rank_reason(spec: _Unary, operand: Operand) -> str | None:
     return None
 
 
-def _declared_shape_reason(args: OpArgs) -> str | None:
-    """The output has the input's shape: why the declared shapes cannot agree, or None."""
-    source, target = args.inputs[0].dimensions, args.outputs[0].dimensions
-    if not source or not target:  # an unknown rank matches anything
-        return None
-    if len(source) != len(target) or any(
-        a and b and a != b for a, b in zip(source, target, strict=True)
-    ):
-        return f"output dimensions {list(target)} differ from the input's {list(source)}"
-    return None
-
-
 def _expected_quant(spec: _Unary, args: OpArgs) -> tuple[float, int]:
     source, out = args.inputs[0], args.outputs[0]
     if spec.fixed_quant is None:
@@ -89,7 +77,7 @@ def _make_validate(spec: _Unary) -> Callable[[OpArgs], str | None]:
     def validate(args: OpArgs) -> str | None:
         return (
             _declared_rank_reason(spec, args.inputs[0])
-            or _declared_shape_reason(args)
+            or declared_shape_reason(args)
             or _quant_reason(spec, args)
         )
 
