@@ -57,7 +57,13 @@ def _tests(module: str) -> list[GeneratedTest]:
 
 
 def _cases() -> list[tuple[str, GeneratedTest]]:
-    return [(module, test) for module in MODULES for test in _tests(module)]
+    # Android 11's lifetime variations put an ADD before the operation: the spec's own cases
+    return [
+        (module, test)
+        for module in MODULES
+        for test in _tests(module)
+        if not test.lifetime_variation
+    ]
 
 
 CASES = _cases()
