@@ -35,6 +35,7 @@ from conformance.harness.items import CaseId
 from conformance.harness.mutations import copy_model
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.runner import describe_operations
+from hal.catalog.build import SIGNED_SHIFT
 from hal.types import (
     DataLocation,
     ErrorStatus,
@@ -46,7 +47,7 @@ from hal.types import (
 )
 from hal.validation import validate_model
 
-SHIFT = 128
+SHIFT = SIGNED_SHIFT
 """How far a signed twin's zero points and values lie below the unsigned case's."""
 UNSIGNED = OperandType.TENSOR_QUANT8_ASYMM
 SIGNED = OperandType.TENSOR_QUANT8_ASYMM_SIGNED

@@ -286,13 +286,16 @@ def channel_dim(slot: int, dim: int, *, tier: Tier = PARITY) -> Constraint:
 # Added for operations 48-94: fixed and shared quantization parameters
 # ---------------------------------------------------------------------------
 
-_SIGNED_SHIFT = 128
-"""A TENSOR_QUANT8_ASYMM_SIGNED operand with a fixed quantization has the unsigned zero
-point minus this (LOGISTIC and SOFTMAX: 0 -> -128; TANH and L2_NORMALIZATION: 128 -> 0)."""
+SIGNED_SHIFT = 128
+"""What separates a TENSOR_QUANT8_ASYMM_SIGNED value or zero point from its unsigned twin's:
+an operand with a fixed quantization has the unsigned zero point minus this (LOGISTIC and
+SOFTMAX: 0 -> -128; TANH and L2_NORMALIZATION: 128 -> 0)."""
 
 
-def _fixed_zero_point(operand_type: int, zero_point: int) -> int:
-    return zero_point - _SIGNED_SHIFT if operand_type == Q8AS else zero_point
+def fixed_zero_point(operand_type: int, zero_point: int) -> int:
+    """The zero point an operation fixes for an output of ``operand_type``, given the
+    unsigned type's (LOGISTIC's 0 is -128 for a signed output, TANH's 128 is 0)."""
+    return zero_point - SIGNED_SHIFT if operand_type == Q8AS else zero_point
 
 
 def fixed_quant(
@@ -319,7 +322,7 @@ def fixed_quant(
         operand = operands[slot]
         if operand.type not in _QUANT_TYPES:
             return None
-        wanted = _fixed_zero_point(operand.type, zero_point)
+        wanted = fixed_zero_point(operand.type, zero_point)
         if abs(operand.scale - scale) > rel_tol * scale or operand.zero_point != wanted:
             return (
                 f"{side} {slot} scale/zeroPoint ({operand.scale}, {operand.zero_point}) "
@@ -331,7 +334,7 @@ def fixed_quant(
         operand = (ctx.inputs if side == "input" else ctx.outputs)[slot]
         if operand.type in _QUANT_TYPES:
             operand.scale = scale
-            operand.zero_point = _fixed_zero_point(operand.type, zero_point)
+            operand.zero_point = fixed_zero_point(operand.type, zero_point)
 
     name = f"fixed_quant({side[:-3]}{slot}={scale},{zero_point})"
     return Constraint(name, check, tier, fix=fix)

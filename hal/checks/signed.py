@@ -31,6 +31,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from hal.catalog.build import SIGNED_SHIFT, fixed_zero_point
 from hal.checks.base import OpArgs, OpInvalid
 from hal.types import Operand, OperandType
 
@@ -40,16 +41,10 @@ QUANT8_ASYMM_TYPES = (Q8A, Q8AS)
 """The two 8-bit asymmetric types: rules on one apply to the other (signed zero points
 moved by 128)."""
 
-SHIFT = 128
+SHIFT = SIGNED_SHIFT
 """What separates a signed value or zero point from its unsigned twin."""
 
 INT8_RANGE = (-128, 127)
-
-
-def fixed_zero_point(operand_type: int, unsigned_zero_point: int) -> int:
-    """The zero point an operation fixes for an output of ``operand_type``, given the
-    unsigned type's (LOGISTIC's 0 is -128 for a signed output, TANH's 128 is 0)."""
-    return unsigned_zero_point - SHIFT if operand_type == Q8AS else unsigned_zero_point
 
 
 def has_signed(args: OpArgs) -> bool:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from hal.catalog.build import signed_twin
 from hal.checks.base import OpArgs, OpFailure, OpInvalid, elements
 from hal.checks.registry import CHECKS
 from hal.checks.signed import Q8AS, has_signed, signed_results, unsigned_view
@@ -49,24 +50,13 @@ def signed_form(form: Signature) -> bool:
     return Q8AS in form.inputs or Q8AS in form.outputs
 
 
-def _unsigned_key(form: Signature) -> tuple:
-    """What a form and its signed twin share: the operand types with the signed type
-    read as TENSOR_QUANT8_ASYMM, and the repeated slots."""
-
-    def unsigned(types: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(OperandType.TENSOR_QUANT8_ASYMM if t == Q8AS else t for t in types)
-
-    return unsigned(form.inputs), unsigned(form.outputs), form.repeat_input, form.repeat_output
-
-
 def signed_twins(
     catalog: tuple[Signature, ...], claimed: tuple[Signature, ...]
 ) -> tuple[Signature, ...]:
-    """The signed forms of ``catalog`` whose TENSOR_QUANT8_ASYMM twin is ``claimed``."""
-    unsigned = {_unsigned_key(f) for f in claimed if not signed_form(f)}
-    return tuple(
-        f for f in catalog if signed_form(f) and f not in claimed and _unsigned_key(f) in unsigned
-    )
+    """The signed forms of ``catalog`` that are the twins (``hal.catalog.build.signed_twin``)
+    of forms ``claimed``."""
+    twins = (signed_twin(f) for f in claimed if not signed_form(f))
+    return tuple(dict.fromkeys(t for t in twins if t in catalog and t not in claimed))
 
 
 def int32_form(form: Signature) -> bool:
