@@ -592,32 +592,21 @@ def _constant(model: Model, operand: Operand) -> np.ndarray:
     return np.frombuffer(data, numpy_dtype(operand.type, model.extension_name_to_prefix))
 
 
-def to_spec(
-    graph: Graph,
-    expected: list[np.ndarray],
-    note: str = "",
-    source: str = "A random graph drawn by conformance/harness/graphs.py (the [fuzz] tests).",
-    ignored: frozenset[int] = frozenset(),
-) -> str:
-    """A spec file (test-generator language) with the graph and one example.
-
-    ``expected`` are the outputs to demand (e.g. the reference driver's);
-    ``source`` is the first comment line, saying where the case comes from;
-    ``ignored`` the positions of model outputs printed as ``IgnoredOutput``.
-    """
-    model = graph.model
-    names = {i: f"op{i}" for i in range(len(model.operands))}
-    lines = [f"# {source}", f"# {graph.describe()}"]
-    if note:
-        lines += [f"# {line}" for line in note.splitlines()]
-    for i, operand in enumerate(model.operands):
+def _operand_lines(
+    model: Model, graph, names: dict[int, str], subgraphs: dict[int, str], ignored: frozenset[int]
+) -> list[str]:
+    """One declaration per operand of ``graph`` (the main subgraph, ``model`` itself, or a
+    referenced one), named by ``names``; a SUBGRAPH operand names its sub-model's variable
+    (``subgraphs``, by index into ``model.referenced``)."""
+    lines = []
+    for i, operand in enumerate(graph.operands):
         type_name = T(operand.type).name
         if operand.lifetime == LT.MODEL_INPUT:
             lines.append(
                 f'{names[i]} = Input("{names[i]}", "{type_name}", "{_type_string(operand)}")'
             )
         elif operand.lifetime == LT.MODEL_OUTPUT:
-            call = "IgnoredOutput" if model.output_indexes.index(i) in ignored else "Output"
+            call = "IgnoredOutput" if graph.output_indexes.index(i) in ignored else "Output"
             lines.append(
                 f'{names[i]} = {call}("{names[i]}", "{type_name}", "{_type_string(operand)}")'
             )
@@ -629,6 +618,9 @@ def to_spec(
             lines.append(
                 f'{names[i]} = Omitted("{names[i]}", "{type_name}", "{_type_string(operand)}")'
             )
+        elif operand.lifetime == LT.SUBGRAPH:
+            sub = subgraphs[operand.location.offset]
+            lines.append(f'{names[i]} = SubgraphReference("{names[i]}", {sub})')
         elif operand.type in _SCALAR_CALLS:
             value = _constant(model, operand)[0].item()
             lines.append(f'{names[i]} = {_SCALAR_CALLS[operand.type]}("{names[i]}", {value!r})')
@@ -637,13 +629,89 @@ def to_spec(
                 f'{names[i]} = Parameter("{names[i]}", "{type_name}", "{_type_string(operand)}", '
                 f"{_values(_constant(model, operand))})"
             )
-    chain = "Model()"
-    if model.relax_computation_float32_to_float16:
-        chain += ".RelaxedExecution(True)"
-    for operation in model.operations:
+    return lines
+
+
+def _operations_chain(graph, names: dict[int, str]) -> str:
+    chain = ""
+    for operation in graph.operations:
         ins = ", ".join(names[i] for i in operation.inputs)
         outs = ", ".join(names[i] for i in operation.outputs)
         chain += f'.Operation("{OperationType(operation.type).name}", {ins}).To({outs})'
+    return chain
+
+
+def _identified(graph, names: dict[int, str]) -> str:
+    """``.IdentifyInputs(...).IdentifyOutputs(...)``: the graph's inputs and outputs in its
+    own order (a sub-model may declare an input no operation reads)."""
+    ins = ", ".join(names[i] for i in graph.input_indexes)
+    outs = ", ".join(names[i] for i in graph.output_indexes)
+    return f".IdentifyInputs({ins}).IdentifyOutputs({outs})"
+
+
+def _referenced_order(model: Model) -> list[int]:
+    """The referenced subgraphs reached from the main one, each after every subgraph it
+    refers to (a sub-model is printed before the model that runs it)."""
+    order: list[int] = []
+    seen: set[int] = set()
+
+    def visit(graph) -> None:
+        for operand in graph.operands:
+            k = operand.location.offset
+            if operand.lifetime == LT.SUBGRAPH and k not in seen and 0 <= k < len(model.referenced):
+                seen.add(k)  # before its own references: a cycle is not followed round
+                visit(model.referenced[k])
+                order.append(k)
+
+    visit(model)
+    return order
+
+
+def _sub_models(model: Model) -> tuple[list[str], dict[int, str]]:
+    """The declarations of every referenced subgraph (``g0``, ``g1``, ..., its operands
+    ``g0_op0``, ...) as spec models, and the variable naming each."""
+    order = _referenced_order(model)
+    subgraphs = {k: f"g{k}" for k in order}
+    lines: list[str] = []
+    for k in order:
+        graph = model.referenced[k]
+        names = {i: f"g{k}_op{i}" for i in range(len(graph.operands))}
+        lines += _operand_lines(model, graph, names, subgraphs, frozenset())
+        chain = f'Model("g{k}")' + _operations_chain(graph, names) + _identified(graph, names)
+        lines.append(f"g{k} = {chain}")
+    return lines, subgraphs
+
+
+def to_spec(
+    graph: Graph,
+    expected: list[np.ndarray],
+    note: str = "",
+    source: str = "A random graph drawn by conformance/harness/graphs.py (the [fuzz] tests).",
+    ignored: frozenset[int] = frozenset(),
+) -> str:
+    """A spec file (test-generator language) with the graph and one example.
+
+    ``expected`` are the outputs to demand (e.g. the reference driver's);
+    ``source`` is the first comment line, saying where the case comes from;
+    ``ignored`` the positions of model outputs printed as ``IgnoredOutput``. A model with
+    referenced subgraphs (HAL 1.3's IF and WHILE) prints each as a sub-model first
+    (``g0 = Model("g0")...``), its operands named after it, and its inputs and outputs,
+    and the main model's, identified in their order.
+    """
+    model = graph.model
+    names = {i: f"op{i}" for i in range(len(model.operands))}
+    lines = [f"# {source}", f"# {graph.describe()}"]
+    if note:
+        lines += [f"# {line}" for line in note.splitlines()]
+    sub_lines, subgraphs = _sub_models(model)
+    lines += sub_lines
+    lines += _operand_lines(model, model, names, subgraphs, ignored)
+    chain = "Model()"
+    if model.relax_computation_float32_to_float16:
+        chain += ".RelaxedExecution(True)"
+    chain += _operations_chain(model, names)
+    if model.referenced:
+        chain += _identified(model, names)
     lines.append(f"model = {chain}")
     feed = [
         f"    {names[i]}: {_values(a)},"
