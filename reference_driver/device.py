@@ -98,7 +98,12 @@ from reference_driver.executor import (
 from reference_driver.guard import LOG, async_hal_method, guarded, hal_method
 from reference_driver.ops import EXTENSION_REGISTRY, REGISTRY, implementation, operation_key
 from reference_driver.ops.extensions import EXTENSIONS
-from reference_driver.performance import FLOAT_PERFORMANCE, QUANT_PERFORMANCE, performance_of
+from reference_driver.performance import (
+    CONTROL_FLOW_PERFORMANCE,
+    FLOAT_PERFORMANCE,
+    QUANT_PERFORMANCE,
+    performance_of,
+)
 from reference_driver.prepared_model import ReferencePreparedModel, deadline_passed
 from reference_driver.verdicts import ModelVerdicts
 
@@ -185,14 +190,13 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
 
     @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
     def get_capabilities_1_3(self) -> tuple[ErrorStatus, Capabilities_1_3]:
-        # IF and WHILE have no kernel yet: their figures are the float ones, positive
-        # as the HAL requires (a client pricing one adds its branches' costs).
+        # IF and WHILE: the executor's own work (reference_driver.performance).
         return ErrorStatus.NONE, Capabilities_1_3(
             FLOAT_PERFORMANCE,
             FLOAT_PERFORMANCE,
             _per_type(HalVersion.V1_3),
-            FLOAT_PERFORMANCE,
-            FLOAT_PERFORMANCE,
+            CONTROL_FLOW_PERFORMANCE,
+            CONTROL_FLOW_PERFORMANCE,
         )
 
     @hal_method(lambda: DeviceStatus.UNKNOWN)

@@ -643,3 +643,139 @@ def test_a_body_that_can_never_fit_the_memory_budget_fails_preparation() -> None
     finds: GENERAL_FAILURE."""
     budgeted = ReferenceDriver(memory_budget=3 << 19)
     prepare(budgeted, payload_model((1 << 18,)), FAILURE)
+
+
+# ---------------------------------------------------------------------------
+# What the driver claims
+# ---------------------------------------------------------------------------
+
+
+def test_control_flow_models_are_supported(driver) -> None:
+    for model in (if_model(), fib_model(), powers_model(), payload_model((4,))):
+        assert driver.get_supported_operations_1_3(model) == (NONE, [True])
+
+
+def test_an_operation_the_driver_declines_inside_a_subgraph_declines_the_control_flow() -> None:
+    """A driver without ADD: the WHILE whose body adds is unsupported; the nested case
+    too (ADD only in the inner loop's body and the outer body); an IF is supported
+    through branches without ADD (TILE and ADD: the doubling branch adds, so no)."""
+    from reference_driver.ops import REGISTRY
+
+    without_add = ReferenceDriver(operations=[*REGISTRY, OP.IF, OP.WHILE])
+    assert without_add.get_supported_operations_1_3(fib_model()) == (NONE, [True])
+    without_add = ReferenceDriver(
+        operations=[op for op in (*REGISTRY, OP.IF, OP.WHILE) if op != OP.ADD]
+    )
+    assert without_add.get_supported_operations_1_3(fib_model()) == (NONE, [False])
+    assert without_add.get_supported_operations_1_3(powers_model()) == (NONE, [False])
+    assert without_add.get_supported_operations_1_3(if_model()) == (NONE, [False])
+    prepare(without_add, fib_model(), FAILURE)
+
+
+def test_a_driver_without_while_declines_it_but_not_the_rest() -> None:
+    from reference_driver.ops import REGISTRY
+
+    no_while = ReferenceDriver(operations=[*REGISTRY, OP.IF])
+    assert no_while.get_supported_operations_1_3(fib_model()) == (NONE, [False])
+    assert no_while.get_supported_operations_1_3(if_model()) == (NONE, [True])
+    # The computed-condition model: LESS and ADD supported, the IF too.
+    builder = ModelBuilder()
+    main = builder.main
+    i, n = main.input(F32, [1]), main.input(F32, [1])
+    counter_while(builder, main, i, n, main.temporary(F32, [1]))
+    main.binary(OP.ADD, i, n, main.output(F32, [1]))
+    model = builder.build()
+    status, answers = no_while.get_supported_operations_1_3(model)
+    assert (status, answers) == (NONE, [False, True])
+
+
+def cyclic_model() -> Model:
+    """main: IF(c, A, A, c, x); A: (c, x) -> IF(c, A, A, c, x): A names itself."""
+    builder = ModelBuilder()
+    main = builder.main
+    cond, x = main.input(B8, [1]), main.input(F32, [2])
+    loop = builder.subgraph()
+    lc, lx = loop.input(B8, [1]), loop.input(F32, [2])
+    refs = [loop.reference(loop), loop.reference(loop)]
+    loop.op(OP.IF, [lc, *refs, lc, lx], [loop.output(F32, [2])])
+    main_refs = [main.reference(loop), main.reference(loop)]
+    main.op(OP.IF, [cond, *main_refs, cond, x], [main.output(F32, [2])])
+    return builder.build()
+
+
+def test_a_reference_cycle_is_invalid(driver) -> None:
+    status, _ = driver.get_supported_operations_1_3(cyclic_model())
+    assert status == INVALID
+    prepare(driver, cyclic_model(), INVALID)
+
+
+def test_a_reference_cycle_past_a_disabled_rule_is_declined_never_run() -> None:
+    """With the rule disabled the model is taken as valid: the IF is declined (its
+    subgraphs never end) and preparation fails, at once."""
+    lax = ReferenceDriver(disabled_rules={"model.no_reference_cycles"})
+    assert lax.get_supported_operations_1_3(cyclic_model()) == (NONE, [False])
+    prepare(lax, cyclic_model(), FAILURE)
+
+
+def test_capabilities_price_if_and_while_as_float_work(driver) -> None:
+    from reference_driver.performance import CONTROL_FLOW_PERFORMANCE
+
+    status, capabilities = driver.get_capabilities_1_3()
+    assert status == NONE
+    assert capabilities.if_performance == CONTROL_FLOW_PERFORMANCE
+    assert capabilities.while_performance == CONTROL_FLOW_PERFORMANCE
+    assert CONTROL_FLOW_PERFORMANCE.exec_time > 0 and CONTROL_FLOW_PERFORMANCE.power_usage > 0
+
+
+# ---------------------------------------------------------------------------
+# Caching, unknown sizes
+# ---------------------------------------------------------------------------
+
+
+def test_a_model_with_subgraphs_round_trips_through_the_compilation_cache() -> None:
+    """The body's constants in a pool, the cache written and read back by a driver with
+    the same key: the prepared model from the cache computes the same loop."""
+    from conformance.harness.caching import CacheFiles
+
+    key = bytes(range(32))
+    model = fib_model(reference=True)
+    prepared = prepare(ReferenceDriver(cache_key=key), model)
+    token = bytes(range(1, 33))
+    with CacheFiles() as files:
+        assert prepared.save_to_cache(*files.handles(), token) == NONE
+        files.close_descriptors()
+        callback = PreparedModelCallback()
+        fresh = ReferenceDriver(cache_key=key)
+        launch = fresh.prepare_model_from_cache_1_3(None, *files.handles(), token, callback)
+        notification = callback.wait(WAIT)
+        files.close_descriptors()
+    assert (launch, notification.status) == (NONE, NONE)
+    status, outputs, _ = execute(
+        notification.prepared_model, model, [f32(0), f32(0), f32(1), f32(5)]
+    )
+    assert status == NONE
+    assert [float(v[0]) for v in outputs] == [5.0, 5.0, 8.0]
+
+
+def test_an_if_of_unknown_size_past_the_strict_rule_takes_the_branch_size() -> None:
+    """The IF's output and its branch's output declared [0] (unknown size): the rule
+    if.fully_specified refuses that; with it disabled the output is the size the branch
+    computed, x + x of [3]."""
+    builder = ModelBuilder()
+    main = builder.main
+    cond, x = main.input(B8, [1]), main.input(F32, [3])
+    branch = builder.subgraph()
+    value = branch.input(F32, [3])
+    branch.binary(OP.ADD, value, value, branch.output(F32, [0]))
+    refs = [main.reference(branch), main.reference(branch)]
+    main.op(OP.IF, [cond, *refs, x], [main.output(F32, [0])])
+    model = builder.build()
+    status, _ = ReferenceDriver().get_supported_operations_1_3(model)
+    assert status == INVALID
+    lax = ReferenceDriver(disabled_rules={"if.fully_specified"})
+    prepared = prepare(lax, model)
+    with pack_request(model, [flag(1), f32(1, 2, 3)], output_sizes=[12]) as packed:
+        status, shapes, _ = prepared.execute_synchronously_1_3(packed.request, NO, None, None)
+        assert status == NONE
+        assert [s.dimensions for s in shapes] == [(3,)]
+        np.testing.assert_array_equal(packed.output(0, (3,)), f32(2, 4, 6))
