@@ -23,12 +23,16 @@ from control_flow_models import (
     B8,
     F16,
     F32,
+    HUGE,
     I32T,
     Q8A,
     Q8AS,
-    Graph,
     ModelBuilder,
     counter_while,
+    doubling,
+    fib_model,
+    forever_model,
+    if_model,
 )
 
 from conformance.harness.requests import pack_request
@@ -53,9 +57,6 @@ NO = MeasureTiming.NO
 OP = OperationType
 WAIT = 30.0
 MS = 1_000_000
-HUGE = 1 << 28
-"""A TILE multiple whose output (2 * 2**28 floats, 2 GiB) is over the default memory
-budget (1 GiB): a branch tiling by it fails the execution if it runs."""
 
 
 @pytest.fixture(scope="module")
@@ -115,45 +116,6 @@ def flag(value: int) -> np.ndarray:
 # ---------------------------------------------------------------------------
 # IF
 # ---------------------------------------------------------------------------
-
-
-def _doubling(builder: ModelBuilder) -> Graph:
-    """(x [2], multiples [1]) -> x + x (the multiples unused)."""
-    graph = builder.subgraph()
-    x = graph.input(F32, [2])
-    graph.input(I32T, [1])
-    graph.binary(OP.ADD, x, x, graph.output(F32, [2]))
-    return graph
-
-
-def _tiling(builder: ModelBuilder) -> Graph:
-    """(x [2], multiples [1]) -> TILE(x, multiples): x itself for multiples [1], over the
-    memory budget for [HUGE]."""
-    graph = builder.subgraph()
-    x = graph.input(F32, [2])
-    multiples = graph.input(I32T, [1])
-    graph.op(OP.TILE, [x, multiples], [graph.output(F32, [2])])
-    return graph
-
-
-def if_model(*, double_when_true: bool = True, condition: object = None) -> Model:
-    """IF(condition, then, else, x [2], multiples [1]) -> out [2]: one branch doubles x,
-    the other tiles it (then doubles unless ``double_when_true`` is False). The condition
-    is a model input, or with ``condition`` = (value, reference) a constant."""
-    builder = ModelBuilder()
-    main = builder.main
-    if condition is None:
-        cond = main.input(B8, [1])
-    else:
-        value, reference = condition
-        cond = main.constant(B8, [1], [value], reference=reference)
-    x = main.input(F32, [2])
-    multiples = main.input(I32T, [1])
-    doubling, tiling = _doubling(builder), _tiling(builder)
-    then, else_ = (doubling, tiling) if double_when_true else (tiling, doubling)
-    out = main.output(F32, [2])
-    main.op(OP.IF, [cond, main.reference(then), main.reference(else_), x, multiples], [out])
-    return builder.build()
 
 
 X = f32(1.5, -2.0)
@@ -285,7 +247,7 @@ def _no_value_if() -> Model:
     main = builder.main
     cond = main.no_value(B8, [1])
     x = main.input(F32, [2])
-    branch = _doubling(builder)
+    branch = doubling(builder)
     multiples = main.constant(I32T, [1], [1])
     main.op(
         OP.IF,
@@ -304,39 +266,6 @@ def test_if_without_a_condition_value_is_valid_declined_and_not_prepared(driver)
 # ---------------------------------------------------------------------------
 # WHILE
 # ---------------------------------------------------------------------------
-
-
-def fib_model(
-    kind: int = F32,
-    *,
-    relaxed: bool = False,
-    reference: bool = False,
-    unused_counter: bool = False,
-) -> Model:
-    """WHILE(cond: i < n, body: (i, a, b) -> (i + 1, b + 0, a + b); i, a, b input-output,
-    n input-only) -> (i, a, b) on [1] tensors of ``kind``; the body's constants
-    CONSTANT_REFERENCE with ``reference``; with ``unused_counter`` the WHILE's output i is
-    a temporary nobody reads and the model outputs a and b only."""
-    builder = ModelBuilder(relaxed=relaxed)
-    main = builder.main
-    i, a, b, n = (main.input(kind, [1]) for _ in range(4))
-    cond = builder.subgraph()
-    ci, _, _, cn = (cond.input(kind, [1]) for _ in range(4))
-    cond.op(OP.LESS, [ci, cn], [cond.output(B8, [1])])
-    body = builder.subgraph()
-    bi, ba, bb, _ = (body.input(kind, [1]) for _ in range(4))
-    one = body.constant(kind, [1], [1], reference=reference)
-    zero = body.constant(kind, [1], [0], reference=reference)
-    body.binary(OP.ADD, bi, one, body.output(kind, [1]))
-    body.binary(OP.ADD, bb, zero, body.output(kind, [1]))
-    body.binary(OP.ADD, ba, bb, body.output(kind, [1]))
-    outputs = [
-        main.temporary(kind, [1]) if unused_counter else main.output(kind, [1]),
-        main.output(kind, [1]),
-        main.output(kind, [1]),
-    ]
-    main.op(OP.WHILE, [main.reference(cond), main.reference(body), i, a, b, n], outputs)
-    return builder.build()
 
 
 # (i, a, b) from (0, 0, 1): (1, 1, 1), (2, 1, 2), (3, 2, 3), (4, 3, 5), (5, 5, 8)
@@ -497,15 +426,6 @@ def test_while_with_quantized_loop_state(driver, kind, zp, start, limit, expecte
 # ---------------------------------------------------------------------------
 # The loop timeout, the deadline, the budgets
 # ---------------------------------------------------------------------------
-
-
-def forever_model() -> Model:
-    """WHILE(i >= n) i = i + 1: for i >= n it never ends."""
-    builder = ModelBuilder()
-    main = builder.main
-    i, n = main.input(F32, [1]), main.input(F32, [1])
-    counter_while(builder, main, i, n, main.output(F32, [1]), forever=True)
-    return builder.build()
 
 
 def payload_model(dims: Sequence[int], *, forever: bool = False) -> Model:

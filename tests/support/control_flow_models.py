@@ -10,6 +10,11 @@ subgraph in one ``operand_values`` at 4-byte aligned offsets, every
 CONSTANT_REFERENCE value in one shared-memory pool (pool 0), a SUBGRAPH operand's
 offset the index of the subgraph it names, and each operand's number of consumers
 counted within its own subgraph.
+
+The models several test modules run come last: ``if_model`` (one branch doubles, the
+other tiles, so that running the wrong one is seen), ``fib_model`` (a WHILE of three
+input-output values and one input-only value) and ``forever_model`` (a WHILE that
+never ends), with ``counter_while`` adding a counting WHILE to any graph.
 """
 
 from __future__ import annotations
@@ -39,6 +44,11 @@ B8 = OperandType.TENSOR_BOOL8
 Q8A = OperandType.TENSOR_QUANT8_ASYMM
 Q8AS = OperandType.TENSOR_QUANT8_ASYMM_SIGNED
 INT32 = OperandType.INT32
+OP = OperationType
+HUGE = 1 << 28
+"""A TILE multiple whose output (2 * 2**28 floats, 2 GiB) is over the reference driver's
+default memory budget (1 GiB): ``if_model``'s tiling branch fails the execution when it
+runs with it."""
 
 
 def _aligned(data: bytearray, value: bytes) -> DataLocation:
@@ -205,3 +215,87 @@ def counter_while(
     graph.op(
         OperationType.WHILE, [graph.reference(cond), graph.reference(body), start, limit], [out]
     )
+
+
+# -- models several test modules run --------------------------------------------
+
+
+def doubling(builder: ModelBuilder) -> Graph:
+    """(x [2], multiples [1]) -> x + x (the multiples unused)."""
+    graph = builder.subgraph()
+    x = graph.input(F32, [2])
+    graph.input(I32T, [1])
+    graph.binary(OP.ADD, x, x, graph.output(F32, [2]))
+    return graph
+
+
+def tiling(builder: ModelBuilder) -> Graph:
+    """(x [2], multiples [1]) -> TILE(x, multiples): x itself for multiples [1], over the
+    memory budget for [HUGE]."""
+    graph = builder.subgraph()
+    x = graph.input(F32, [2])
+    multiples = graph.input(I32T, [1])
+    graph.op(OP.TILE, [x, multiples], [graph.output(F32, [2])])
+    return graph
+
+
+def if_model(*, double_when_true: bool = True, condition: object = None) -> Model:
+    """IF(condition, then, else, x [2], multiples [1]) -> out [2]: one branch doubles x,
+    the other tiles it (then doubles unless ``double_when_true`` is False). The condition
+    is a model input, or with ``condition`` = (value, reference) a constant."""
+    builder = ModelBuilder()
+    main = builder.main
+    if condition is None:
+        cond = main.input(B8, [1])
+    else:
+        value, reference = condition
+        cond = main.constant(B8, [1], [value], reference=reference)
+    x = main.input(F32, [2])
+    multiples = main.input(I32T, [1])
+    doubled, tiled = doubling(builder), tiling(builder)
+    then, else_ = (doubled, tiled) if double_when_true else (tiled, doubled)
+    out = main.output(F32, [2])
+    main.op(OP.IF, [cond, main.reference(then), main.reference(else_), x, multiples], [out])
+    return builder.build()
+
+
+def fib_model(
+    kind: int = F32,
+    *,
+    relaxed: bool = False,
+    reference: bool = False,
+    unused_counter: bool = False,
+) -> Model:
+    """WHILE(cond: i < n, body: (i, a, b) -> (i + 1, b + 0, a + b); i, a, b input-output,
+    n input-only) -> (i, a, b) on [1] tensors of ``kind``; the body's constants
+    CONSTANT_REFERENCE with ``reference``; with ``unused_counter`` the WHILE's output i is
+    a temporary nobody reads and the model outputs a and b only."""
+    builder = ModelBuilder(relaxed=relaxed)
+    main = builder.main
+    i, a, b, n = (main.input(kind, [1]) for _ in range(4))
+    cond = builder.subgraph()
+    ci, _, _, cn = (cond.input(kind, [1]) for _ in range(4))
+    cond.op(OP.LESS, [ci, cn], [cond.output(B8, [1])])
+    body = builder.subgraph()
+    bi, ba, bb, _ = (body.input(kind, [1]) for _ in range(4))
+    one = body.constant(kind, [1], [1], reference=reference)
+    zero = body.constant(kind, [1], [0], reference=reference)
+    body.binary(OP.ADD, bi, one, body.output(kind, [1]))
+    body.binary(OP.ADD, bb, zero, body.output(kind, [1]))
+    body.binary(OP.ADD, ba, bb, body.output(kind, [1]))
+    outputs = [
+        main.temporary(kind, [1]) if unused_counter else main.output(kind, [1]),
+        main.output(kind, [1]),
+        main.output(kind, [1]),
+    ]
+    main.op(OP.WHILE, [main.reference(cond), main.reference(body), i, a, b, n], outputs)
+    return builder.build()
+
+
+def forever_model() -> Model:
+    """WHILE(i >= n) i = i + 1: for i >= n it never ends."""
+    builder = ModelBuilder()
+    main = builder.main
+    i, n = main.input(F32, [1]), main.input(F32, [1])
+    counter_while(builder, main, i, n, main.output(F32, [1]), forever=True)
+    return builder.build()
