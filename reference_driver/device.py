@@ -1,8 +1,9 @@
 """The reference driver's device: an ``IDevice_1_3`` computing with numpy on the CPU.
 
-At 1.3 it offers today's operations (the 1.0-1.2 catalog; an operation signature it
-has no kernel for, such as a TENSOR_QUANT8_ASYMM_SIGNED form, is reported
-unsupported), priorities (accepted, validated, otherwise ignored: a hint), deadlines
+At 1.3 it offers the operations of the catalog its families implement, in the forms
+they name (an operation signature it has no kernel for is reported unsupported), IF
+and WHILE (run by the executor, claimed when it runs every operation of the subgraphs
+they call, loop timeouts kept: ``reference_driver.executor``), priorities (accepted, validated, otherwise ignored: a hint), deadlines
 as Android 11's sample driver treats them (``reference_driver.prepared_model``),
 fenced executions and driver-managed buffers. Its prepared models are
 ``IPreparedModel_1_3`` whichever prepare method made them.
@@ -10,8 +11,8 @@ fenced executions and driver-managed buffers. Its prepared models are
 Options make partial drivers, so that the suite's skip and partial-support
 paths can be tested against a driver that really is partial:
 
-* ``operations``: the operation types it claims (default: all it implements,
-  including ``reference_driver.ops.extensions.SATURATING_ADD`` of its vendor
+* ``operations``: the operation types it claims (default: all it implements, IF
+  and WHILE among them, including ``reference_driver.ops.extensions.SATURATING_ADD`` of its vendor
   extension ``org.nnhal_conformance.demo``, which ``get_supported_extensions``
   declares);
 * ``disabled_rules``: ``hal.validation`` rules it does not enforce (a driver
@@ -98,7 +99,12 @@ from reference_driver.executor import (
 from reference_driver.guard import LOG, async_hal_method, guarded, hal_method
 from reference_driver.ops import EXTENSION_REGISTRY, REGISTRY, implementation, operation_key
 from reference_driver.ops.extensions import EXTENSIONS
-from reference_driver.performance import FLOAT_PERFORMANCE, QUANT_PERFORMANCE, performance_of
+from reference_driver.performance import (
+    CONTROL_FLOW_PERFORMANCE,
+    FLOAT_PERFORMANCE,
+    QUANT_PERFORMANCE,
+    performance_of,
+)
 from reference_driver.prepared_model import ReferencePreparedModel, deadline_passed
 from reference_driver.verdicts import ModelVerdicts
 
@@ -185,14 +191,13 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
 
     @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
     def get_capabilities_1_3(self) -> tuple[ErrorStatus, Capabilities_1_3]:
-        # IF and WHILE have no kernel yet: their figures are the float ones, positive
-        # as the HAL requires (a client pricing one adds its branches' costs).
+        # IF and WHILE: the executor's own work (reference_driver.performance).
         return ErrorStatus.NONE, Capabilities_1_3(
             FLOAT_PERFORMANCE,
             FLOAT_PERFORMANCE,
             _per_type(HalVersion.V1_3),
-            FLOAT_PERFORMANCE,
-            FLOAT_PERFORMANCE,
+            CONTROL_FLOW_PERFORMANCE,
+            CONTROL_FLOW_PERFORMANCE,
         )
 
     @hal_method(lambda: DeviceStatus.UNKNOWN)
@@ -479,4 +484,5 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
 
 class ReferenceDriver(ReferenceDriver_1_2, IDevice_1_3):
     """The bundled driver every part of the suite is checked against: a HAL 1.3 driver
-    (every 1.3 method; the operations and operand forms of HAL 1.2)."""
+    (every 1.3 method; the operations and forms its families implement, and control
+    flow)."""
