@@ -28,7 +28,7 @@ def _t0():
         "if_constant_true_copy_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -67,7 +67,7 @@ def _t0():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -93,7 +93,7 @@ def _t1():
         "if_constant_true_copy_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -140,7 +140,7 @@ def _t1():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -166,7 +166,7 @@ def _t2():
         "if_constant_true_copy_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -205,7 +205,7 @@ def _t2():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -232,7 +232,7 @@ def _t3():
         "if_constant_true_copy_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -279,7 +279,7 @@ def _t3():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -305,7 +305,7 @@ def _t4():
         "if_constant_true_copy_relaxed",
         "if_constant_true_copy_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -344,7 +344,7 @@ def _t4():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -370,7 +370,7 @@ def _t5():
         "if_constant_true_copy_relaxed_all_inputs_as_internal",
         "if_constant_true_copy_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -417,7 +417,7 @@ def _t5():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -443,7 +443,7 @@ def _t6():
         "if_constant_true_copy_relaxed_all_tensors_as_inputs",
         "if_constant_true_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -482,7 +482,7 @@ def _t6():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -509,7 +509,7 @@ def _t7():
         "if_constant_true_copy_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_true_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -556,7 +556,7 @@ def _t7():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -584,7 +584,7 @@ def _t8():
         "if_constant_true_copy_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -623,7 +623,7 @@ def _t8():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -649,7 +649,7 @@ def _t9():
         "if_constant_true_copy_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -696,7 +696,7 @@ def _t9():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -722,7 +722,7 @@ def _t10():
         "if_constant_true_copy_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -761,7 +761,7 @@ def _t10():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -788,7 +788,7 @@ def _t11():
         "if_constant_true_copy_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -835,7 +835,7 @@ def _t11():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -862,7 +862,7 @@ def _t12():
         "if_constant_true_copy_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("int32",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -901,7 +901,7 @@ def _t12():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -927,7 +927,7 @@ def _t13():
         "if_constant_true_copy_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -966,7 +966,7 @@ def _t13():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -993,7 +993,7 @@ def _t14():
         "if_constant_true_copy_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1032,7 +1032,7 @@ def _t14():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1058,7 +1058,7 @@ def _t15():
         "if_constant_true_copy_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1105,7 +1105,7 @@ def _t15():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1131,7 +1131,7 @@ def _t16():
         "if_constant_true_copy_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1170,7 +1170,7 @@ def _t16():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1197,7 +1197,7 @@ def _t17():
         "if_constant_true_copy_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1244,7 +1244,7 @@ def _t17():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1271,7 +1271,7 @@ def _t18():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1310,7 +1310,7 @@ def _t18():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1336,7 +1336,7 @@ def _t19():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1383,7 +1383,7 @@ def _t19():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1409,7 +1409,7 @@ def _t20():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1448,7 +1448,7 @@ def _t20():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1475,7 +1475,7 @@ def _t21():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1522,7 +1522,7 @@ def _t21():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1549,7 +1549,7 @@ def _t22():
         "if_constant_false_copy_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1588,7 +1588,7 @@ def _t22():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1614,7 +1614,7 @@ def _t23():
         "if_constant_false_copy_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1661,7 +1661,7 @@ def _t23():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1687,7 +1687,7 @@ def _t24():
         "if_constant_false_copy_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1726,7 +1726,7 @@ def _t24():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1753,7 +1753,7 @@ def _t25():
         "if_constant_false_copy_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1800,7 +1800,7 @@ def _t25():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1826,7 +1826,7 @@ def _t26():
         "if_constant_false_copy_relaxed",
         "if_constant_false_copy_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1865,7 +1865,7 @@ def _t26():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1891,7 +1891,7 @@ def _t27():
         "if_constant_false_copy_relaxed_all_inputs_as_internal",
         "if_constant_false_copy_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1938,7 +1938,7 @@ def _t27():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -1964,7 +1964,7 @@ def _t28():
         "if_constant_false_copy_relaxed_all_tensors_as_inputs",
         "if_constant_false_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2003,7 +2003,7 @@ def _t28():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2030,7 +2030,7 @@ def _t29():
         "if_constant_false_copy_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_false_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2077,7 +2077,7 @@ def _t29():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2105,7 +2105,7 @@ def _t30():
         "if_constant_false_copy_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2144,7 +2144,7 @@ def _t30():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2170,7 +2170,7 @@ def _t31():
         "if_constant_false_copy_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2217,7 +2217,7 @@ def _t31():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2243,7 +2243,7 @@ def _t32():
         "if_constant_false_copy_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2282,7 +2282,7 @@ def _t32():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2309,7 +2309,7 @@ def _t33():
         "if_constant_false_copy_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2356,7 +2356,7 @@ def _t33():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2383,7 +2383,7 @@ def _t34():
         "if_constant_false_copy_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("int32",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2422,7 +2422,7 @@ def _t34():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2448,7 +2448,7 @@ def _t35():
         "if_constant_false_copy_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2487,7 +2487,7 @@ def _t35():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2514,7 +2514,7 @@ def _t36():
         "if_constant_false_copy_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2553,7 +2553,7 @@ def _t36():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2579,7 +2579,7 @@ def _t37():
         "if_constant_false_copy_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2626,7 +2626,7 @@ def _t37():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2652,7 +2652,7 @@ def _t38():
         "if_constant_false_copy_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2691,7 +2691,7 @@ def _t38():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2718,7 +2718,7 @@ def _t39():
         "if_constant_false_copy_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2765,7 +2765,7 @@ def _t39():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2792,7 +2792,7 @@ def _t40():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2831,7 +2831,7 @@ def _t40():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2857,7 +2857,7 @@ def _t41():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2904,7 +2904,7 @@ def _t41():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2930,7 +2930,7 @@ def _t42():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2969,7 +2969,7 @@ def _t42():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -2996,7 +2996,7 @@ def _t43():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3043,7 +3043,7 @@ def _t43():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3070,7 +3070,7 @@ def _t44():
         "if_constant_true_reference_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3109,7 +3109,7 @@ def _t44():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3135,7 +3135,7 @@ def _t45():
         "if_constant_true_reference_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3182,7 +3182,7 @@ def _t45():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3208,7 +3208,7 @@ def _t46():
         "if_constant_true_reference_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3247,7 +3247,7 @@ def _t46():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3274,7 +3274,7 @@ def _t47():
         "if_constant_true_reference_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3321,7 +3321,7 @@ def _t47():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3347,7 +3347,7 @@ def _t48():
         "if_constant_true_reference_relaxed",
         "if_constant_true_reference_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3386,7 +3386,7 @@ def _t48():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3412,7 +3412,7 @@ def _t49():
         "if_constant_true_reference_relaxed_all_inputs_as_internal",
         "if_constant_true_reference_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3459,7 +3459,7 @@ def _t49():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3485,7 +3485,7 @@ def _t50():
         "if_constant_true_reference_relaxed_all_tensors_as_inputs",
         "if_constant_true_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3524,7 +3524,7 @@ def _t50():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3551,7 +3551,7 @@ def _t51():
         "if_constant_true_reference_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_true_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3598,7 +3598,7 @@ def _t51():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3626,7 +3626,7 @@ def _t52():
         "if_constant_true_reference_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3665,7 +3665,7 @@ def _t52():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3691,7 +3691,7 @@ def _t53():
         "if_constant_true_reference_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3738,7 +3738,7 @@ def _t53():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3764,7 +3764,7 @@ def _t54():
         "if_constant_true_reference_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3803,7 +3803,7 @@ def _t54():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3830,7 +3830,7 @@ def _t55():
         "if_constant_true_reference_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3877,7 +3877,7 @@ def _t55():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3904,7 +3904,7 @@ def _t56():
         "if_constant_true_reference_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("int32",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3943,7 +3943,7 @@ def _t56():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -3969,7 +3969,7 @@ def _t57():
         "if_constant_true_reference_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4008,7 +4008,7 @@ def _t57():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4035,7 +4035,7 @@ def _t58():
         "if_constant_true_reference_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4074,7 +4074,7 @@ def _t58():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4100,7 +4100,7 @@ def _t59():
         "if_constant_true_reference_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4147,7 +4147,7 @@ def _t59():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4173,7 +4173,7 @@ def _t60():
         "if_constant_true_reference_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4212,7 +4212,7 @@ def _t60():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4239,7 +4239,7 @@ def _t61():
         "if_constant_true_reference_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4286,7 +4286,7 @@ def _t61():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4313,7 +4313,7 @@ def _t62():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4352,7 +4352,7 @@ def _t62():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4378,7 +4378,7 @@ def _t63():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4425,7 +4425,7 @@ def _t63():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4451,7 +4451,7 @@ def _t64():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4490,7 +4490,7 @@ def _t64():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4517,7 +4517,7 @@ def _t65():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4564,7 +4564,7 @@ def _t65():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4591,7 +4591,7 @@ def _t66():
         "if_constant_false_reference_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4630,7 +4630,7 @@ def _t66():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4656,7 +4656,7 @@ def _t67():
         "if_constant_false_reference_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4703,7 +4703,7 @@ def _t67():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4729,7 +4729,7 @@ def _t68():
         "if_constant_false_reference_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4768,7 +4768,7 @@ def _t68():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4795,7 +4795,7 @@ def _t69():
         "if_constant_false_reference_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4842,7 +4842,7 @@ def _t69():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4868,7 +4868,7 @@ def _t70():
         "if_constant_false_reference_relaxed",
         "if_constant_false_reference_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4907,7 +4907,7 @@ def _t70():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -4933,7 +4933,7 @@ def _t71():
         "if_constant_false_reference_relaxed_all_inputs_as_internal",
         "if_constant_false_reference_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4980,7 +4980,7 @@ def _t71():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5006,7 +5006,7 @@ def _t72():
         "if_constant_false_reference_relaxed_all_tensors_as_inputs",
         "if_constant_false_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5045,7 +5045,7 @@ def _t72():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5072,7 +5072,7 @@ def _t73():
         "if_constant_false_reference_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_false_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 41, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5119,7 +5119,7 @@ def _t73():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5147,7 +5147,7 @@ def _t74():
         "if_constant_false_reference_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5186,7 +5186,7 @@ def _t74():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5212,7 +5212,7 @@ def _t75():
         "if_constant_false_reference_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5259,7 +5259,7 @@ def _t75():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5285,7 +5285,7 @@ def _t76():
         "if_constant_false_reference_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5324,7 +5324,7 @@ def _t76():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5351,7 +5351,7 @@ def _t77():
         "if_constant_false_reference_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5398,7 +5398,7 @@ def _t77():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5425,7 +5425,7 @@ def _t78():
         "if_constant_false_reference_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("int32",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5464,7 +5464,7 @@ def _t78():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5490,7 +5490,7 @@ def _t79():
         "if_constant_false_reference_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5529,7 +5529,7 @@ def _t79():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5556,7 +5556,7 @@ def _t80():
         "if_constant_false_reference_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5595,7 +5595,7 @@ def _t80():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5621,7 +5621,7 @@ def _t81():
         "if_constant_false_reference_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5668,7 +5668,7 @@ def _t81():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5694,7 +5694,7 @@ def _t82():
         "if_constant_false_reference_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5733,7 +5733,7 @@ def _t82():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5760,7 +5760,7 @@ def _t83():
         "if_constant_false_reference_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5807,7 +5807,7 @@ def _t83():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5834,7 +5834,7 @@ def _t84():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5873,7 +5873,7 @@ def _t84():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5899,7 +5899,7 @@ def _t85():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5946,7 +5946,7 @@ def _t85():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -5972,7 +5972,7 @@ def _t86():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -6011,7 +6011,7 @@ def _t86():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
@@ -6038,7 +6038,7 @@ def _t87():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 41, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -6085,7 +6085,7 @@ def _t87():
                     operations=[
                         g.operation(OperationType.SUB, [0, 1, 2], [3]),
                     ],
-                    inputs=[0, 1],
+                    inputs=[1, 0],
                     outputs=[3],
                 ),
             ],
