@@ -17,14 +17,15 @@ def then_branch():
     a = Input("then_a", ValueType)
     b = Input("then_b", ValueType)
     out = Output("then_sum", ValueType)
-    return Model().Operation("ADD", a, b, 0).To(out)
+    return Model().Operation("ADD", a, b, 0).To(out).IdentifyInputs(a, b)
 
 
 def else_branch():
     a = Input("else_a", ValueType)
     b = Input("else_b", ValueType)
     out = Output("else_diff", ValueType)
-    return Model().Operation("SUB", b, a, 0).To(out)
+    # Without IdentifyInputs the inputs would follow their first use: (b, a).
+    return Model().Operation("SUB", b, a, 0).To(out).IdentifyInputs(a, b)
 
 
 for by_reference in (False, True):

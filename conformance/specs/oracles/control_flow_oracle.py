@@ -416,7 +416,8 @@ def pell() -> Graph:
     body.op("ADD", ["bb", "bb"], ["twice_b"])
     body.op("ADD", ["ba", "twice_b"], ["bb_out"])
     body.op("ADD", ["bi", "one"], ["bi_out"])
-    main_g = Graph(["a0", "b0", "i0", "n"], ["a", "b", "i"], integers={"i0", "n", "i"})
+    main_g = Graph(["a0", "b0", "n"], ["a", "b", "i"], constants={"i0": [0]},
+                   integers={"i0", "n", "i"})
     return main_g.op("WHILE", [cond, body, "a0", "b0", "i0", "n"], ["a", "b", "i"])
 
 
@@ -521,7 +522,7 @@ def main() -> None:
                    int32=True)
         print(f"if_same_branch_model cond {flag}: y = [{fmt(y)}]")
     for name, a0, b0, n in PELL_EXAMPLES:
-        inputs = {"a0": [a0], "b0": [b0], "i0": [0], "n": [n]}
+        inputs = {"a0": [a0], "b0": [b0], "n": [n]}
         a, b, i = run(pell(), inputs, PELL_QUANT, int32=True)
         print(f"while_fib {name}: a = [{fmt(a)}] b = [{fmt(b)}] i = [{fmt(i)}]")
     for name, acc0, x, n in TRIANGULAR_EXAMPLES:
