@@ -612,7 +612,7 @@ def _constant(op: WorkOperand, blob: bytearray, align: int) -> DataLocation:
 
 _SUBGRAPH_ALIGNMENT = 4
 """Where a model with referenced subgraphs starts each constant: the layout of VTS 1.3
-(docs/spec-language.md 14.4). Other models keep the unpadded layout of Android 10's VTS."""
+(docs/spec-language.md 14.2). Other models keep the unpadded layout of Android 10's VTS."""
 
 
 def _hal_operand(
