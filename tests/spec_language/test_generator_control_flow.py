@@ -700,3 +700,41 @@ Example({c: [True], x: [1.0], y: [1.0]}).AddVariations(conv)
         "and only a subgraph reference does; subgraph reference 'then' was given "
         "['TENSOR_FLOAT16']"
     )
+
+
+def test_all_outputs_as_internal_reads_the_if_output_in_the_main_graph(tmp_path):
+    tests = {
+        t.name: t
+        for t in _inline(
+            tmp_path,
+            _BRANCHES
+            + """
+then_model = relu()
+c = Input("c", ("TENSOR_BOOL8", [1]))
+x = Input("x", ("TENSOR_FLOAT32", [1]))
+y = Output("y", ("TENSOR_FLOAT32", [1]))
+Model().Operation("IF", c, then_model, then_model, x).To(y)
+Example({c: [True], x: [-2.0], y: [0.0]}).AddVariations(
+    AllOutputsAsInternalCoverter()).DisableLifeTimeVariation()
+""",
+        )
+    }
+    assert list(tests) == ["x", "x_all_outputs_as_internal"]
+    model = tests["x_all_outputs_as_internal"].model
+    assert model.operands == [
+        opnd(BOOL8, [1], 1, IN),
+        ref(0),
+        ref(0),
+        opnd(F32, [1], 1, IN),
+        opnd(F32, [1], 1, TMP),  # y, now read by the ADD
+        opnd(F32, [1], 0, OUT),  # y_new
+        opnd(F32, [1], 1, CONST, (0, 0, 4)),
+        opnd(INT32, [], 1, CONST, (0, 4, 4)),
+    ]
+    assert model.operations == [
+        Operation(Op.IF, [0, 1, 2, 3], [4]),
+        Operation(Op.ADD, [4, 6, 7], [5]),
+    ]
+    # the branch is not varied
+    assert model.referenced == tests["x"].model.referenced
+    assert tests["x_all_outputs_as_internal"].provenance.operations == ("IF", "RELU")
