@@ -738,3 +738,40 @@ Example({c: [True], x: [-2.0], y: [0.0]}).AddVariations(
     # the branch is not varied
     assert model.referenced == tests["x"].model.referenced
     assert tests["x_all_outputs_as_internal"].provenance.operations == ("IF", "RELU")
+
+
+def test_identify_called_first_puts_the_identified_operands_first_as_upstream(tmp_path):
+    # Upstream specs identify a sub-model's inputs and outputs before its operations: the
+    # operands then join the list in that order, the operations' others after them.
+    (test,) = _inline(
+        tmp_path,
+        """
+        a = Input("a", ("TENSOR_FLOAT32", [1]))
+        b = Input("b", ("TENSOR_FLOAT32", [1]))
+        unused = Input("unused", ("TENSOR_FLOAT32", [1]))
+        s = Output("s", ("TENSOR_FLOAT32", [1]))
+        body = Model().IdentifyInputs(b, unused, a).IdentifyOutputs(s)
+        body.Operation("ADD", a, b, 0).To(s)
+        c = Input("c", ("TENSOR_BOOL8", [1]))
+        x = Input("x", ("TENSOR_FLOAT32", [1]))
+        x2 = Input("x2", ("TENSOR_FLOAT32", [1]))
+        x3 = Input("x3", ("TENSOR_FLOAT32", [1]))
+        y = Output("y", ("TENSOR_FLOAT32", [1]))
+        Model().Operation("IF", c, body, body, x, x2, x3).To(y)
+        Example({c: [True], x: [1.0], x2: [2.0], x3: [3.0], y: [4.0]})
+        """,
+    )[:1]
+    assert test.model.referenced == [
+        Subgraph(
+            operands=[
+                opnd(F32, [1], 1, IN),  # b
+                opnd(F32, [1], 0, IN),  # unused
+                opnd(F32, [1], 1, IN),  # a
+                opnd(F32, [1], 0, OUT),  # s
+                opnd(INT32, [], 1, CONST, (0, 0, 4)),
+            ],
+            operations=[Operation(Op.ADD, [2, 0, 4], [3])],
+            input_indexes=[0, 1, 2],
+            output_indexes=[3],
+        )
+    ]
