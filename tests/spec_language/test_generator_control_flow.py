@@ -775,3 +775,24 @@ def test_identify_called_first_puts_the_identified_operands_first_as_upstream(tm
             output_indexes=[3],
         )
     ]
+
+
+def test_a_converter_of_the_main_model_cannot_name_an_operand_of_a_branch(tmp_path):
+    message = spec_error(
+        tmp_path,
+        """
+a = Input("a", ("TENSOR_FLOAT32", [1]))
+b = Output("b", ("TENSOR_FLOAT32", [1]))
+branch = Model().Operation("RELU", a).To(b)
+c = Input("c", ("TENSOR_BOOL8", [1]))
+x = Input("x", ("TENSOR_FLOAT32", [1]))
+y = Output("y", ("TENSOR_FLOAT32", [1]))
+Model().Operation("IF", c, branch, branch, x).To(y)
+conv = DataTypeConverter().Identify({a: ["TENSOR_FLOAT16"], x: ["TENSOR_FLOAT16"]})
+Example({c: [True], x: [1.0], y: [1.0]}).AddVariations(conv)
+""",
+    )
+    assert message == (
+        "V1_3/x.mod.py:8: variation 'float16' targets operand 'a' of a referenced model: "
+        "convert it with a DataTypeConverter given to the SUBGRAPH operand that names the model"
+    )
