@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from conformance.harness.mutations.base import (
     ALL_LEVELS,
     BELOW_1_3,
+    CONTROL_FLOW_SIGNATURE_RULES,
     MODEL,
     OURS,
     V1_1,
@@ -19,17 +20,16 @@ from conformance.harness.mutations.base import (
     VTS,
     L,
     T,
-    _catalog_accepts,
     _Draft,
     _edit,
     _family,
+    _form_levels,
     _levels_rejecting,
     _op_name,
     _operand,
     _operation_label,
     _sampler,
     _touching,
-    _types,
     copy_model,
 )
 from hal.operations import operation_info, signatures
@@ -181,6 +181,7 @@ def _remove_operand_vts(i: int) -> Callable[[Model], Model]:
         "operation.operand_indexes",
         "model.input_indexes",
         "model.output_indexes",
+        *CONTROL_FLOW_SIGNATURE_RULES,
     ),
     VTS,
     "an operand that is not an output of an operation whose forms take different numbers of "
@@ -226,7 +227,7 @@ def _remove_operand_clean(model: Model, i: int) -> Model:
     "operand_removed_clean",
     MODEL,
     Tier.PARITY,
-    ("operation.signature",),
+    ("operation.signature", *CONTROL_FLOW_SIGNATURE_RULES),
     OURS,
     "an operand used by an operation whose remaining operand types fit no form of it",
     "an operand deleted with every reference to it and the indexes above it renumbered, so the "
@@ -314,7 +315,7 @@ def _drop_input(j: int, k: int) -> Callable[[Model], Model]:
     "operation_input_removed",
     MODEL,
     Tier.PARITY,
-    ("operation.signature",),
+    ("operation.signature", *CONTROL_FLOW_SIGNATURE_RULES),
     VTS,
     "an operation input that is not legally optional (VTS's skip list, and the catalog's forms)",
     "an operation input slot dropped (its operand's consumer count decremented)",
@@ -325,9 +326,9 @@ def _operation_input_removed(model: Model) -> Iterator[_Draft]:
         for k in range(len(operation.inputs)):
             if _vts_input_removal_skipped(operation, k):
                 continue
-            ins = _types(model, operation.inputs[:k] + operation.inputs[k + 1 :])
-            levels = ALL_LEVELS - _catalog_accepts(
-                operation.type, ins, _types(model, operation.outputs)
+            ins = [model.operands[v] for v in operation.inputs[:k] + operation.inputs[k + 1 :]]
+            levels = ALL_LEVELS - _form_levels(
+                model, operation.type, ins, [model.operands[v] for v in operation.outputs]
             )
             if levels:
                 yield _Draft(
@@ -388,19 +389,18 @@ def _add_slot(j: int, side: str) -> Callable[[Model], Model]:
 
 def _added_slot_levels(model: Model, j: int, side: str) -> frozenset[HalVersion]:
     operation = model.operations[j]
-    ins, outs = _types(model, operation.inputs), _types(model, operation.outputs)
-    if side == "inputs":
-        ins += (T.INT32,)
-    else:
-        outs += (T.INT32,)
-    return ALL_LEVELS - _catalog_accepts(operation.type, ins, outs)
+    ins = [model.operands[v] for v in operation.inputs]
+    outs = [model.operands[v] for v in operation.outputs]
+    added = Operand(T.INT32, [], 1, lifetime=L.MODEL_INPUT if side == "inputs" else L.MODEL_OUTPUT)
+    (ins if side == "inputs" else outs).append(added)
+    return ALL_LEVELS - _form_levels(model, operation.type, ins, outs)
 
 
 @_family(
     "operation_input_added",
     MODEL,
     Tier.PARITY,
-    ("operation.signature",),
+    ("operation.signature", *CONTROL_FLOW_SIGNATURE_RULES),
     VTS,
     "an operation whose forms take no further INT32 input (VTS's skip list, and the catalog's)",
     "a new INT32 model input appended to an operation's inputs",
@@ -425,7 +425,7 @@ def _operation_input_added(model: Model) -> Iterator[_Draft]:
     "operation_output_added",
     MODEL,
     Tier.PARITY,
-    ("operation.signature",),
+    ("operation.signature", *CONTROL_FLOW_SIGNATURE_RULES),
     VTS,
     "an operation whose forms take no further INT32 output",
     "a new INT32 model output appended to an operation's outputs (given one consumer, as VTS does)",
