@@ -88,7 +88,7 @@ def _named(model: Model, graph, i: int) -> int | None:
 
 def _references(model: Model, graph) -> list[int]:
     found: list[int] = []
-    for j, operation in _control_flow(graph):
+    for _j, operation in _control_flow(graph):
         for slot in _REFERENCE_SLOTS[operation.type]:
             k = _named(model, graph, operation.inputs[slot])
             if k is not None and k not in found:

@@ -148,7 +148,10 @@ def _outputs_vary(op_type: int, level: HalVersion) -> bool:
     repeated output; the sequence operations' optional state outputs, 1.2's bidirectional
     merge): VTS's ``removeOperandTest`` skips their outputs, 1.2's list (SPLIT,
     BIDIRECTIONAL_SEQUENCE_LSTM and _RNN) and 1.3's (UNIDIRECTIONAL_SEQUENCE_LSTM and _RNN
-    besides) being exactly these."""
+    besides) being exactly these. WHILE (1.3), which the catalog lists no form for, takes
+    any number of outputs up to its body's: its outputs vary too."""
+    if op_type == OperationType.WHILE:
+        return True
     if operation_info(op_type) is None:
         return False
     levels = [v for v in HalVersion if v >= level] + [v for v in HalVersion if v < level]
@@ -185,7 +188,7 @@ def _remove_operand_vts(i: int) -> Callable[[Model], Model]:
     ),
     VTS,
     "an operand that is not an output of an operation whose forms take different numbers of "
-    "outputs at the level (SPLIT, the sequence operations: the catalog's data)",
+    "outputs at the level (SPLIT, the sequence operations: the catalog's data; WHILE)",
     "an operand deleted with every reference to it, the indexes above it left as they were "
     "(VTS's removeOperand, whose renumbering has no effect)",
     upstream="removeOperandTest",
