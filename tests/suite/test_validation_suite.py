@@ -36,6 +36,7 @@ from suite_outcomes import outcomes_of, with_outcome
 from conformance.harness.generated import load_index
 from conformance.harness.model_validation import model_family_applies, model_problems
 from conformance.harness.mutations import (
+    CONTROL_FLOW_FAMILIES,
     FAMILIES,
     MODEL,
     REQUEST,
@@ -189,8 +190,32 @@ def _admitting_cases(family: Family) -> list:
 @functools.cache
 def _admitting(name: str) -> tuple:
     family = FAMILIES[name]
+    if name in CONTROL_FLOW_FAMILIES:  # cases of 1.3 only: admitted at 1.3
+        return tuple(
+            t
+            for t in representatives(corpus(), "ci")
+            if model_family_applies(family, t, HalVersion.V1_3)
+        )
     applies = model_family_applies if family.scope == MODEL else request_family_applies
     return tuple(t for t in representatives(corpus(), "ci") if applies(family, t))
+
+
+def _top(family: Family) -> HalVersion:
+    """The highest level a family's mutations are tried at here: 1.2 (what every driver of
+    the suite runs), 1.3 for the control-flow families (their models are 1.3 models)."""
+    return HalVersion.V1_3 if family.name in CONTROL_FLOW_FAMILIES else HalVersion.V1_2
+
+
+def _awaiting(family: Family) -> bool:
+    """A control-flow family no generated case admits yet: until the corpus holds a model
+    with IF or WHILE (the V1_3 control-flow specs), tests/suite/test_control_flow_validation.py
+    proves it on hand-built models."""
+    return family.name in CONTROL_FLOW_FAMILIES and not _admitting(family.name)
+
+
+def _skip_awaiting(family: Family) -> None:
+    if _awaiting(family):
+        pytest.skip(f"no generated case holds control flow yet for {family.name}")
 
 
 @contextlib.contextmanager
@@ -247,6 +272,7 @@ def _snapshot(subject: object) -> object:
 
 @pytest.mark.parametrize("family", ALL)
 def test_mutations_break_the_family_rules(family: Family) -> None:
+    _skip_awaiting(family)
     cases = _admitting_cases(family)[:CASES_PER_FAMILY]
     assert cases, f"no generated case admits {family.name}"
     accepted_with_rules_off = False
@@ -259,7 +285,7 @@ def test_mutations_break_the_family_rules(family: Family) -> None:
             assert len({m.name for m in mutations}) == len(mutations), "names repeat"
             for mutation in mutations:
                 assert mutation.family == family.name and mutation.description
-                levels = levels_for(test, mutation, HalVersion.V1_2)
+                levels = levels_for(test, mutation, _top(family))
                 accepted_with_rules_off |= _check_mutation(family, s.subject, mutation, levels)
             assert _snapshot(s.subject) == before, "a mutation changed the original"
     if not family.pending:
@@ -310,12 +336,13 @@ def test_mutations_are_right_at_1_3(family: Family) -> None:
 def test_strategies_draw_mutations_that_break_the_family_rules(
     family: Family, data: st.DataObject
 ) -> None:
+    _skip_awaiting(family)
     cases = _admitting_cases(family)[:CASES_PER_FAMILY]
     test = data.draw(st.sampled_from(cases), label="case")
     with _subject(family, test) as s:
         mutation = data.draw(family.strategy(s.subject), label="mutation")
         assert mutation.family == family.name
-        _check_mutation(family, s.subject, mutation, levels_for(test, mutation, HalVersion.V1_2))
+        _check_mutation(family, s.subject, mutation, levels_for(test, mutation, _top(family)))
 
 
 # ---------------------------------------------------------------------------
@@ -336,7 +363,7 @@ def _probe(name: str) -> tuple[str, str]:
     for test in _admitting_cases(family):
         with _subject(family, test) as s:
             for mutation in family.mutations(s.subject):
-                levels = levels_for(test, mutation, HalVersion.V1_2)
+                levels = levels_for(test, mutation, _top(family))
                 if not levels:
                     continue
                 if family.scope == MODEL:
@@ -360,7 +387,7 @@ def _groups(size: int = 8) -> list[list[Family]]:
     """Active families in groups of pairwise disjoint rules, so one run can lack all of them."""
     groups: list[list[Family]] = []
     for family in FAMILIES.values():
-        if family.pending:
+        if family.pending or _awaiting(family):
             continue
         for group in groups:
             taken = {rule for other in group for rule in _rules_off(other)}
@@ -427,7 +454,8 @@ def _outcomes(result: pytest.RunResult) -> dict[str, str]:
 def test_the_full_reference_driver_passes_every_probe_and_sampled_test(
     pytester: pytest.Pytester,
 ) -> None:
-    probes = {f.name: _item(f, _probe(f.name)[0]) for f in FAMILIES.values() if not f.pending}
+    active = [f for f in FAMILIES.values() if not f.pending and not _awaiting(f)]
+    probes = {f.name: _item(f, _probe(f.name)[0]) for f in active}
     selection = " or ".join([*probes.values(), "sampled"])
     result = pytester.runpytest_subprocess(
         "-p",
@@ -447,7 +475,10 @@ def test_the_full_reference_driver_passes_every_probe_and_sampled_test(
     )
     sampled = {i: o for i, o in outcomes.items() if "_sampled[" in i}
     assert len(sampled) == len(FAMILIES)
-    assert {i for i, o in sampled.items() if o != "PASSED"} == set()
+    waiting = {f"test_validate_model_sampled[{f.name}]" for f in FAMILIES.values() if _awaiting(f)}
+    assert {i for i, o in sampled.items() if o != "PASSED"} == {
+        i for i in waiting if sampled.get(i) == "SKIPPED"
+    }
     assert result.ret == 0
 
 

@@ -82,12 +82,14 @@ from conformance.harness.mutations import (  # noqa: F401
 )
 
 # isort: on
+from conformance.harness.mutations.control_flow import CONTROL_FLOW_FAMILIES
 
 __all__ = [
     "ALL_LEVELS",
     "B8",
     "BELOW_1_2",
     "BELOW_1_3",
+    "CONTROL_FLOW_FAMILIES",
     "CONTROL_FLOW_SIGNATURE_RULES",
     "F16",
     "F32",

@@ -838,3 +838,8 @@ def _cf_referenced_graph(model: Model) -> Iterator[_Draft]:
                     _inside(k, draft.apply),
                     ONLY_1_3,
                 )
+
+
+CONTROL_FLOW_FAMILIES = tuple(name for name in FAMILIES if name.startswith("cf_"))
+"""The families of this module, in registration order (each of HAL 1.3, on models whose main
+subgraph holds control flow)."""
