@@ -13,24 +13,29 @@ pinned here too.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from control_flow_models import MODELS, if_model, while_model
 
 from conformance.harness.mutations import (
     FAMILIES,
     Family,
+    RequestSubject,
     close_new_pools,
     copy_model,
     corpus,
     model_families,
+    request_families,
 )
 from conformance.harness.mutations.control_flow import holds_control_flow
-from hal.types import HalVersion, Model, OperandType
-from hal.validation import validate_model
+from conformance.harness.requests import pack_request
+from hal.types import HalVersion, Model, OperandType, OperationType, numpy_dtype
+from hal.validation import validate_model, validate_request
 
 V1_2, V1_3 = HalVersion.V1_2, HalVersion.V1_3
 CONTROL_FLOW = [f for f in model_families() if f.name.startswith("cf_")]
 SUBGRAPH = OperandType.SUBGRAPH
+CONTROL_FLOW_OPS = (OperationType.IF, OperationType.WHILE)
 
 
 def _verdict(model: Model, mutation, disabled=()):
@@ -199,3 +204,49 @@ def test_the_vts_families_mutate_the_operands_of_if_and_while() -> None:
         ):
             sentences = [m.description for m in FAMILIES[name].mutations(model)]
             assert any(op in s for s in sentences), (name, op)
+
+
+# ---------------------------------------------------------------------------
+# Requests to a model with control flow
+# ---------------------------------------------------------------------------
+
+
+def _zeros(model: Model) -> list[np.ndarray]:
+    arrays = []
+    for i in model.input_indexes:
+        operand = model.operands[i]
+        arrays.append(np.zeros(operand.dimensions, numpy_dtype(operand.type)))
+    return arrays
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_every_request_family_applies_to_a_control_flow_model(name: str) -> None:
+    """A request names the main subgraph's inputs and outputs only, whatever the subgraphs
+    do with them: every request family but the dynamic-twin one (below 1.2 only) applies to
+    a control-flow model at 1.3, and each mutation breaks one of its family's rules."""
+    model = MODELS[name]()
+    applied = set()
+    with pack_request(model, _zeros(model)) as packed:
+        assert validate_request(packed.request, model, V1_3).ok
+        subject = RequestSubject(model, packed.request)
+        for family in request_families():
+            for mutation in family.mutations(subject):
+                if V1_3 not in mutation.levels:
+                    continue
+                applied.add(family.name)
+                result = validate_request(mutation.apply(packed.request), model, V1_3)
+                assert result.rule_names & set(family.rules), (mutation, result.rule_names)
+    expected = {f.name for f in request_families() if not f.twin}
+    # An input read by IF or WHILE alone is no catalog slot: leaving it without a value is
+    # an execution failure (Android 11's if_no_value models), not a validation one.
+    fed = {i for op in model.operations if op.type not in CONTROL_FLOW_OPS for i in op.inputs}
+    if not fed & set(model.input_indexes):
+        expected.discard("request_required_no_value")
+    assert applied == expected
+
+
+def test_a_request_leaving_an_if_value_without_value_is_no_validation_error() -> None:
+    model = MODELS["quant_if"]()
+    with pack_request(model, [np.ones([1], np.bool_), None]) as packed:
+        assert packed.request.inputs[1].has_no_value
+        assert validate_request(packed.request, model, V1_3).ok
