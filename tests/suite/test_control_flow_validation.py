@@ -1,6 +1,6 @@
 """The validation families on models with control flow (HAL 1.3).
 
-The models are hand-built (tests/support/control_flow_models.py): an IF, an IF over
+The models are hand-built (tests/support/control_flow_validation_models.py): an IF, an IF over
 quantized values, a WHILE with a state-only value, and an IF whose branch is a WHILE.
 Every model family, VTS's included, is run on each: a mutation claiming 1.3 must break
 one of its family's rules there, as ``hal.validation`` judges it. The control-flow
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from control_flow_models import MODELS, if_model, while_model
+from control_flow_validation_models import MODELS, if_model, while_model
 
 from conformance.harness.mutations import (
     FAMILIES,

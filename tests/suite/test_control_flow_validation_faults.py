@@ -2,7 +2,7 @@
 
 The drivers are tests/support/faulty_drivers_13.py's ``AcceptsReferenceCycles`` and
 ``AcceptsMismatchedBranches``. Every model family is judged on the hand-built control-flow
-models (tests/support/control_flow_models.py) the way ``test_validate_model`` judges a
+models (tests/support/control_flow_validation_models.py) the way ``test_validate_model`` judges a
 generated case (``models_problems``: get_supported_operations_1_3 and prepare_model_1_3 must
 answer INVALID_ARGUMENT), and the families with a failure are exactly those whose mutations
 only the missing rule refuses. Once the corpus holds generated control-flow cases, the
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import faulty_drivers_13 as faulty
 import pytest
-from control_flow_models import MODELS
+from control_flow_validation_models import MODELS
 from suite_outcomes import outcomes_of, with_outcome
 
 from conformance.harness.model_validation import models_problems
