@@ -44,8 +44,8 @@ from generator.emit import (
     module_name,
     module_path,
 )
-from hal.operations import coverage_triples, match_signature
-from hal.types import HalVersion, describe_type
+from hal.operations import coverage_triples, match_signature, operation_info
+from hal.types import HalVersion, OperationType, describe_type
 
 SPEC_SUFFIX = ".mod.py"
 
@@ -437,30 +437,52 @@ def list_tests(specs: Sequence[Spec], root: Path, interpreter: Interpreter) -> i
     return 1 if _report_failures(outcomes) else 0
 
 
+CONTROL_FLOW_ROWS = (OperationType.IF, OperationType.WHILE)
+"""The operations ``--coverage`` lists with one row each: the catalog gives them no type
+list (their operands' types are the subgraphs' business), so any use covers them."""
+
+
 def covered_signatures(tests: Sequence[GeneratedTest]) -> set[tuple[int, int]]:
-    """The (operation, operand type variant) pairs the tests' models use."""
+    """The (operation, operand type variant) pairs the operations of the tests' models use,
+    in every subgraph; IF and WHILE as (operation, -1)."""
     newest = max(HalVersion)
     covered = set()
     for test in tests:
-        for operation in test.model.operations:
-            signature = match_signature(test.model, operation, newest).signature
-            if signature is not None:
-                covered.add((int(signature.operation), int(signature.variant)))
+        for _, graph in test.model.graphs():
+            for operation in graph.operations:
+                if operation.type in CONTROL_FLOW_ROWS:
+                    covered.add((int(operation.type), -1))
+                    continue
+                signature = match_signature(graph, operation, newest).signature
+                if signature is not None:
+                    covered.add((int(signature.operation), int(signature.variant)))
     return covered
+
+
+def coverage_rows() -> list[tuple[OperationType, int, HalVersion]]:
+    """The catalog's signatures (``coverage_triples``) and one row, variant -1, for each of
+    ``CONTROL_FLOW_ROWS``, sorted."""
+    rows = list(coverage_triples())
+    for operation in CONTROL_FLOW_ROWS:
+        info = operation_info(operation)
+        if info is not None:
+            rows.append((operation, -1, info.introduced))
+    return sorted(rows)
 
 
 def coverage(specs: Sequence[Spec], root: Path, interpreter: Interpreter) -> int:
     """Print which operation signatures of ``hal.operations`` the specs' tests exercise."""
     outcomes = run_specs(specs, root, interpreter, emit=False)
     covered = covered_signatures([t for o in outcomes for t in o.tests])
-    triples = coverage_triples()
+    rows = coverage_rows()
     hits = 0
-    for operation, variant, version in triples:
+    for operation, variant, version in rows:
         hit = (int(operation), int(variant)) in covered
         hits += hit
         state = "covered" if hit else "missing"
-        print(f"{operation.name} {describe_type(variant)} {version} {state}")
-    print(f"coverage: {hits}/{len(triples)} signatures")
+        types = "subgraphs" if variant == -1 else describe_type(variant)
+        print(f"{operation.name} {types} {version} {state}")
+    print(f"coverage: {hits}/{len(rows)} signatures")
     return 1 if _report_failures(outcomes) else 0
 
 

@@ -92,6 +92,7 @@ __all__ = [
     "ParameterAsInputConverter",
     "RelaxedModeConverter",
     "SmartOpen",
+    "SubgraphReference",
     "SymmPerChannelQuantParams",
     "tg",
 ]
@@ -299,10 +300,38 @@ class Float32Vector(Parameter):
         super().__init__(name, ("TENSOR_FLOAT32", [len(value)]), [float(v) for v in value])
 
 
+class SubgraphReference(Parameter):
+    """A SUBGRAPH operand naming a model that an IF or WHILE runs (Android 11):
+    ``SubgraphReference("body", body_model)``. A ``Model`` given directly as an operation
+    input becomes one named ``param``. The referenced model takes the operand's name if it
+    has none. The generated operand has lifetime SUBGRAPH and, as its location's offset,
+    the index of the model among the generated model's referenced subgraphs."""
+
+    kind = "subgraph"
+
+    def __init__(self, name: Any, model: Any) -> None:
+        if not isinstance(model, Model):
+            raise DslError(f"SubgraphReference() takes a Model, not {model!r}")
+        ctx = active_context()
+        self.name = ctx.names.claim("" if name is None else str(name))
+        ctx.type_name(_type_key("SUBGRAPH", [], 0, 0, None))
+        self.type = TypeDesc("SUBGRAPH", ())
+        self.value = [model]
+        self.line = call_line()
+        self.mayBeInternal = True
+        ctx.names.claim(f"{self.name}_init")
+        self.lifetime = "SUBGRAPH"
+        if model.name is None:
+            model.name = name
+
+
 def _implicit_parameter(value: Any) -> NamedOperand:
-    """An operand as is; a plain value as a parameter ``param`` (docs/spec-language.md 2.3)."""
+    """An operand as is; a plain value as a parameter ``param``, a ``Model`` as a
+    ``SubgraphReference`` ``param`` (docs/spec-language.md 2.3)."""
     if isinstance(value, NamedOperand):
         return value
+    if isinstance(value, Model):
+        return SubgraphReference("param", value)
     scalars: dict[type, Callable[[str, Any], Parameter]] = {
         int: Int32Scalar,
         float: Float32Scalar,

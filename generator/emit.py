@@ -45,6 +45,7 @@ from hal.types import (
     OperandType,
     Operation,
     OperationType,
+    Subgraph,
     SymmPerChannelQuantParams,
     is_extension_type,
 )
@@ -245,6 +246,16 @@ def _provenance(provenance: Provenance, spec: str) -> str:
     return f"g.provenance({source}, {_int(provenance.line)}, {variations}, {operations})"
 
 
+def _graph_view(graph: Model | Subgraph, blobs: _Blobs, declared: Sequence) -> dict[str, Any]:
+    """The operands, operations, inputs and outputs of the main graph or a referenced one."""
+    return {
+        "operands": [_operand(o, blobs, declared) for o in graph.operands],
+        "operations": [_operation(o, declared) for o in graph.operations],
+        "inputs": _int_list(graph.input_indexes),
+        "outputs": _int_list(graph.output_indexes),
+    }
+
+
 def _model_view(model: Model, blobs: _Blobs) -> dict[str, Any]:
     if model.pools:
         raise EmitError(
@@ -258,10 +269,8 @@ def _model_view(model: Model, blobs: _Blobs) -> dict[str, Any]:
     else:
         extensions = _tuple(f"({_str(e.name)}, {_int(e.prefix)})" for e in declared)
     return {
-        "operands": [_operand(o, blobs, declared) for o in model.operands],
-        "operations": [_operation(o, declared) for o in model.operations],
-        "inputs": _int_list(model.input_indexes),
-        "outputs": _int_list(model.output_indexes),
+        **_graph_view(model, blobs, declared),
+        "referenced": [_graph_view(graph, blobs, declared) for graph in model.referenced],
         "operand_values": blobs.ref(model.operand_values) if model.operand_values else None,
         "relaxed": bool(model.relax_computation_float32_to_float16),
         "extensions": extensions if model.extension_name_to_prefix else None,

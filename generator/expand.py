@@ -53,6 +53,7 @@ from hal.types import (
     OperandType,
     Operation,
     OperationType,
+    Subgraph,
     SymmPerChannelQuantParams,
     numpy_dtype,
 )
@@ -69,6 +70,7 @@ _LIFETIMES = {
     # CONSTANT_COPY too: the harness moves constants into pools at run time.
     "parameter": OperandLifeTime.CONSTANT_COPY,
     "omitted": OperandLifeTime.NO_VALUE,
+    "subgraph": OperandLifeTime.SUBGRAPH,
 }
 _NOT_CONSTANT = frozenset({"UINT32", "TENSOR_QUANT16_SYMM", "TENSOR_OEM_BYTE"})
 """Types Android 10's VTS generator cannot emit as constants."""
@@ -284,7 +286,21 @@ def _test_name_base(
 
 
 def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
-    model = example.model
+    work = _work_model(example.model, {}, [], example.line)
+    return work, [feed.copy() for feed in example.feedDicts]
+
+
+def _work_model(model: Any, made: dict[int, WorkModel], path: list[Any], line: int) -> WorkModel:
+    """A ``WorkModel`` copy of spec model ``model`` and, through its SUBGRAPH operands, of
+    every model it names: one copy per spec model (``made``, by identity), so a model two
+    operands name stays one referenced subgraph. ``path`` holds the models being copied,
+    the main one first: naming one of them again is a cycle."""
+    if any(model is m for m in path):
+        names = " -> ".join(_model_label(m) for m in (*path, model))
+        raise DslError(f"the models' subgraph references form a cycle: {names}", line)
+    if id(model) in made:
+        return made[id(model)]
+    path.append(model)
     declared = list(model.operands)
     # Inputs IdentifyInputs lists that no operation reads follow the operations' operands.
     declared += [op for op in model.inputs or () if op not in declared]
@@ -299,9 +315,13 @@ def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
             op.line,
             exact_parameter=type(op) is Parameter,
             may_be_internal=op.mayBeInternal,
+            subgraph=_work_model(op.value[0], made, path, op.line)
+            if op.kind == "subgraph"
+            else None,
         )
         for op in declared
     ]
+    path.pop()
     for method, identified, kinds in (
         ("IdentifyInputs", model.inputs, ("input",)),
         ("IdentifyOutputs", model.outputs, ("output", "ignored")),
@@ -311,7 +331,7 @@ def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
             if identified is not None and op.kind in kinds and op.name not in listed:
                 raise DslError(
                     f"{op.describe()} is in the model but {method}() does not list it",
-                    example.line,
+                    line,
                 )
         for op in identified or ():
             if op not in model.operands and kinds != ("input",):
@@ -330,7 +350,13 @@ def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
         inputs_order=None if model.inputs is None else [op.name for op in model.inputs],
         outputs_order=None if model.outputs is None else [op.name for op in model.outputs],
     )
-    return work, [feed.copy() for feed in example.feedDicts]
+    made[id(model)] = work
+    return work
+
+
+def _model_label(model: Any) -> str:
+    """How a cycle message names a spec model: its name, or the line that made it."""
+    return repr(model.name) if model.name is not None else f"the model of line {model.line}"
 
 
 def _check_count(values: list[Any], op: WorkOperand, line: int) -> None:
@@ -351,10 +377,12 @@ def _check_count(values: list[Any], op: WorkOperand, line: int) -> None:
 
 
 def _check_data(work: WorkModel, feeds: list[FeedData], line: int) -> None:
-    """Every constant, and every input and output of every feed, before any variation."""
-    for op in work.operands:
-        if op.kind == "parameter":
-            _check_count(op.value or [], op, op.line)
+    """Every constant of every subgraph, and every input and output of every feed, before
+    any variation."""
+    for graph in (work, *work.referenced()):
+        for op in graph.operands:
+            if op.kind == "parameter":
+                _check_count(op.value or [], op, op.line)
     for feed in feeds:
         for op in work.operands:
             if op.kind in ("input", "output"):
@@ -538,11 +566,11 @@ def _is_tensor(type_name: str) -> bool:
     return qualified_operand_type(type_name)[1].is_tensor
 
 
-def _extensions_used(work: WorkModel) -> list[tuple[str, int]]:
-    """(name, harness prefix) of every extension the model's operands and operations use."""
-    names = [
-        parts[0] for parts in (split_qualified(t) for t in _type_names(work)) if parts is not None
-    ]
+def _extensions_used(work: WorkModel, referenced: list[WorkModel]) -> list[tuple[str, int]]:
+    """(name, harness prefix) of every extension the operands and operations of the model
+    and of its referenced subgraphs use."""
+    types = [t for graph in (work, *referenced) for t in _type_names(graph)]
+    names = [parts[0] for parts in (split_qualified(t) for t in types) if parts is not None]
     return harness_declarations(names)
 
 
@@ -570,18 +598,38 @@ def _encode(op: WorkOperand, values: list[Any], line: int) -> np.ndarray:
     return np.array(ints, dtype=dtype)
 
 
-def _constant(op: WorkOperand, blob: bytearray) -> DataLocation:
-    """Append a parameter's bytes to ``blob`` (unaligned) and say where they are."""
+def _constant(op: WorkOperand, blob: bytearray, align: int) -> DataLocation:
+    """Append a parameter's bytes to ``blob``, starting at a multiple of ``align`` (zero
+    bytes pad the gap), and say where they are."""
     if op.type.type in _NOT_CONSTANT:
         raise DslError(f"{op.describe()}: a {op.type.type} constant cannot be emitted", op.line)
     data = b"" if op.type.count == 0 else _encode(op, op.value or [], op.line).tobytes()
+    blob += bytes(-len(blob) % align)
     location = DataLocation(0, len(blob), len(data))
     blob += data
     return location
 
 
-def _hal_operand(op: WorkOperand, consumers: int, blob: bytearray, dynamic: bool) -> Operand:
-    location = _constant(op, blob) if op.kind == "parameter" else DataLocation()
+_SUBGRAPH_ALIGNMENT = 4
+"""Where a model with referenced subgraphs starts each constant: the layout of VTS 1.3
+(docs/spec-language.md 14.4). Other models keep the unpadded layout of Android 10's VTS."""
+
+
+def _hal_operand(
+    op: WorkOperand,
+    consumers: int,
+    blob: bytearray,
+    dynamic: bool,
+    align: int,
+    referenced: list[WorkModel],
+) -> Operand:
+    if op.kind == "parameter":
+        location = _constant(op, blob, align)
+    elif op.kind == "subgraph":
+        index = next(k for k, sub in enumerate(referenced) if sub is op.subgraph)
+        location = DataLocation(0, index, 0)
+    else:
+        location = DataLocation()
     dims, extra = list(op.type.dims), _hal_extra(op)
     if dynamic and op.kind in ("output", "ignored"):
         dims, extra = [0] * len(dims), None
@@ -597,28 +645,64 @@ def _hal_operand(op: WorkOperand, consumers: int, blob: bytearray, dynamic: bool
     )
 
 
-def _compile_model(work: WorkModel, line: int) -> tuple[Model, list[WorkOperation]]:
+def _compile_graph(
+    work: WorkModel,
+    blob: bytearray,
+    align: int,
+    referenced: list[WorkModel],
+    dynamic: bool,
+    line: int,
+) -> tuple[Subgraph, list[WorkOperation]]:
+    """One subgraph: its operands (constants appended to the model-wide ``blob``), its
+    operations in execution order, its inputs and outputs; and that order."""
     index = {op.name: position for position, op in enumerate(work.operands)}
     order = _operation_order(work, index, line)
+    # An operand an operation reads twice counts twice.
     consumers = Counter(name for o in work.operations for name in o.inputs)
-    blob = bytearray()
-    operands = [_hal_operand(op, consumers[op.name], blob, work.dynamic) for op in work.operands]
+    operands = [
+        _hal_operand(op, consumers[op.name], blob, dynamic, align, referenced)
+        for op in work.operands
+    ]
     operations = [
         Operation(
             _operation_code(o.type), [index[n] for n in o.inputs], [index[n] for n in o.outputs]
         )
         for o in order
     ]
-    model = Model(
+    graph = Subgraph(
         operands=operands,
         operations=operations,
         input_indexes=[index[op.name] for op in _inputs(work)],
         output_indexes=[index[op.name] for op in _outputs(work)],
+    )
+    return graph, order
+
+
+def _compile_model(work: WorkModel, line: int) -> tuple[Model, list[WorkOperation]]:
+    """The HAL model of a varied model: its main graph, then the models its SUBGRAPH
+    operands name (``WorkModel.referenced``), all constants in one ``operand_values``.
+    Returns the operations of every graph, main first, in execution order."""
+    referenced = work.referenced()
+    align = _SUBGRAPH_ALIGNMENT if referenced else 1
+    blob = bytearray()
+    main, order = _compile_graph(work, blob, align, referenced, work.dynamic, line)
+    subgraphs = []
+    for sub in referenced:
+        graph, sub_order = _compile_graph(sub, blob, align, referenced, False, line)
+        subgraphs.append(graph)
+        order += sub_order
+    model = Model(
+        operands=main.operands,
+        operations=main.operations,
+        input_indexes=main.input_indexes,
+        output_indexes=main.output_indexes,
         operand_values=bytes(blob),
         relax_computation_float32_to_float16=bool(work.relaxed),
         extension_name_to_prefix=[
-            ExtensionNameAndPrefix(name, prefix) for name, prefix in _extensions_used(work)
+            ExtensionNameAndPrefix(name, prefix)
+            for name, prefix in _extensions_used(work, referenced)
         ],
+        referenced=subgraphs,
     )
     return model, order
 

@@ -61,6 +61,7 @@ KIND_LABELS = {
     "parameter": "parameter",
     "omitted": "omitted operand",
     "operand": "operand",
+    "subgraph": "subgraph reference",
 }
 
 
@@ -169,6 +170,9 @@ class WorkOperand:
     what Android 11's ``all_tensors_as_inputs`` variation turns into a model input."""
     may_be_internal: bool = True
     """False after ``ShouldNeverBeInternal()``: ``all_inputs_as_internal`` leaves it an input."""
+    subgraph: WorkModel | None = None
+    """The model a ``subgraph`` operand (``SubgraphReference``) names; the same object for
+    every operand naming the same spec model."""
 
     def describe(self) -> str:
         """``input 'op1'``: how messages name the operand."""
@@ -208,6 +212,26 @@ class WorkModel:
             if operand.name == name:
                 return index
         return None
+
+    def has_subgraphs(self) -> bool:
+        """Whether an operand of this model names another model (IF, WHILE)."""
+        return any(op.kind == "subgraph" for op in self.operands)
+
+    def referenced(self) -> list[WorkModel]:
+        """The models this one's SUBGRAPH operands name, directly or not, each once: in the
+        order a walk over each model's operands meets them, depth first (a model's own
+        references come right after it), as Android 11's generator numbers them."""
+        found: list[WorkModel] = []
+
+        def walk(model: WorkModel) -> None:
+            for op in model.operands:
+                sub = op.subgraph
+                if sub is not None and sub is not self and all(sub is not f for f in found):
+                    found.append(sub)
+                    walk(sub)
+
+        walk(self)
+        return found
 
 
 @dataclass

@@ -86,8 +86,21 @@ class ModelVariation:
     def label(self) -> str:
         return self.name or type(self).__name__
 
+    supports_subgraphs = False
+    """Whether the variation applies to a model holding SUBGRAPH operands (Android 11's
+    ``supportsSubgraphs``: the default, the data type, relaxed and lifetime variations)."""
+
+    def check_subgraphs(self, model: WorkModel) -> None:
+        """DslError if ``model`` has SUBGRAPH operands and the variation cannot vary them."""
+        if not self.supports_subgraphs and model.has_subgraphs():
+            raise DslError(
+                f"variation '{self.label()}' does not apply to a model with subgraph "
+                "operands (IF, WHILE)"
+            )
+
     def apply(self, model: WorkModel, feeds: list[FeedData]) -> None:
         """Rewrite ``model`` and ``feeds`` in place."""
+        self.check_subgraphs(model)
         self.auto_identify(model)
         for name in sorted(self.targetOperands):
             self._apply_to(model, feeds, name, self.targetOperands[name])
@@ -135,6 +148,8 @@ def _convert_feed(variation: ModelVariation, op: WorkOperand, arg: Any, feed: Fe
 class DefaultVariation(ModelVariation):
     """The no-op variation that starts a group; unnamed unless ``defaultName`` was given."""
 
+    supports_subgraphs = True
+
 
 class DynamicOutputShapeConverter(ModelVariation):
     """Marks the dynamic-output-shape twin; the harness builds that twin at run time."""
@@ -144,7 +159,11 @@ class DynamicOutputShapeConverter(ModelVariation):
 
 
 class DataTypeConverter(ModelVariation):
-    """Retypes targets and converts their data (docs/spec-language.md 5.3 and 6)."""
+    """Retypes targets and converts their data (docs/spec-language.md 5.3 and 6). A target
+    that is a SUBGRAPH operand takes another ``DataTypeConverter``, applied to the model the
+    operand names; with a ``targetType``, every SUBGRAPH operand gets one of the same target."""
+
+    supports_subgraphs = True
 
     def __init__(
         self,
@@ -200,22 +219,44 @@ class DataTypeConverter(ModelVariation):
             # Android 11: every TENSOR_FLOAT32 operand, at the given scale and zero point;
             # FLOAT32 scalars stay as they are.
             quantized = _QUANTIZED_TARGETS[target.lower()]
-            self.targetOperands = {
-                op.name: [quantized, self.scale, self.zeroPoint]
+            self.targetOperands = self._nested(model)
+            self.targetOperands.update(
+                {
+                    op.name: [quantized, self.scale, self.zeroPoint]
+                    for op in model.operands
+                    if op.type.type == "TENSOR_FLOAT32"
+                }
+            )
+            return
+        self.targetOperands = self._nested(model)
+        self.targetOperands.update(
+            {
+                op.name: [f"TENSOR_{target}"]
                 for op in model.operands
                 if op.type.type == "TENSOR_FLOAT32"
             }
-            return
-        self.targetOperands = {
-            op.name: [f"TENSOR_{target}"]
-            for op in model.operands
-            if op.type.type == "TENSOR_FLOAT32"
-        }
+        )
         self.targetOperands.update(
             {op.name: [target] for op in model.operands if op.type.type == "FLOAT32"}
         )
 
+    def _nested(self, model: WorkModel) -> dict[str, Any]:
+        """A converter like this one for each SUBGRAPH operand (Android 11)."""
+        return {
+            op.name: DataTypeConverter(self.targetType, self.name, self.scale, self.zeroPoint)
+            for op in model.operands
+            if op.kind == "subgraph"
+        }
+
     def transform_operand(self, op: WorkOperand, arg: Any) -> WorkOperand:
+        if op.kind == "subgraph" or isinstance(arg, ModelVariation):
+            if op.kind != "subgraph" or not isinstance(arg, DataTypeConverter):
+                raise DslError(
+                    f"DataTypeConverter: a subgraph reference takes a DataTypeConverter "
+                    f"and only a subgraph reference does; {op.describe()} was given {arg!r}"
+                )
+            arg.apply(op.subgraph, [])  # the referenced model has no feeds of its own
+            return op
         new_type = _type_from_spec(op, arg)
         if op.value is None or op.type.count == 0:
             return op.with_(type=new_type)
@@ -343,6 +384,8 @@ class RelaxedModeConverter(ModelVariation):
         else:
             raise DslError(f"RelaxedModeConverter takes a bool or 'relaxed', not {isRelaxed!r}")
 
+    supports_subgraphs = True
+
     def SetToDefaultName(self) -> None:
         self.name = "relaxed" if self.isRelaxed else "float"
 
@@ -469,6 +512,8 @@ class AllTensorsAsInputsConverter(ModelVariation):
     """Every tensor constant declared with ``Parameter(...)`` itself becomes a model input
     (Android 11's automatic lifetime variation ``all_tensors_as_inputs``)."""
 
+    supports_subgraphs = True
+
     def SetToDefaultName(self) -> None:
         self.name = "all_tensors_as_inputs"
 
@@ -493,6 +538,8 @@ class AllInputsAsInternalCoverter(ModelVariation):
     """Every model input an ADD can make becomes an internal operand written by
     ``ADD(<name>_new, dummy, 0)``, ``<name>_new`` a new model input carrying its data
     (Android 11's automatic lifetime variation ``all_inputs_as_internal``)."""
+
+    supports_subgraphs = True
 
     def SetToDefaultName(self) -> None:
         self.name = "all_inputs_as_internal"
@@ -521,6 +568,8 @@ class AllOutputsAsInternalCoverter(ModelVariation):
     """Every model output an ADD can read becomes an internal operand read by
     ``ADD(<name>, dummy, 0) -> <name>_new``, ``<name>_new`` a new model output expecting its
     data (Android 11's ``AllOutputsAsInternalCoverter``, so spelt; docs/spec-language.md 5.5)."""
+
+    supports_subgraphs = True
 
     def SetToDefaultName(self) -> None:
         self.name = "all_outputs_as_internal"

@@ -60,8 +60,10 @@ from hal.types import (
     Extension,
     HalVersion,
     Model,
+    OperandLifeTime,
     OperandPerformance,
     OperandType,
+    OperationType,
     OptionalTimePoint,
     Priority,
     is_optional_nanoseconds,
@@ -79,14 +81,19 @@ from reference_driver.cache import (
     read_model_cache,
 )
 from reference_driver.executor import (
+    CONTROL_FLOW,
     DEFAULT_MEMORY_BUDGET,
     DEFAULT_WORK_BUDGET,
+    REFERENCE_SLOTS,
     Budgets,
     Plan,
     PlanError,
     PlanInvalid,
+    call_order,
     operation_args,
     read_constants,
+    reference_of,
+    subgraph_model,
 )
 from reference_driver.guard import LOG, async_hal_method, guarded, hal_method
 from reference_driver.ops import EXTENSION_REGISTRY, REGISTRY, implementation, operation_key
@@ -132,6 +139,9 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
 
     prepared_model_class = ReferencePreparedModel
     """What preparation builds (tests subclass it to make drivers with one fault)."""
+    plan_class = Plan
+    """How preparation plans a model (tests subclass ``Plan`` to make drivers with one
+    fault in its control flow: ``_branch``, ``_loop_timed_out``, ``_run_while``)."""
 
     def __init__(
         self,
@@ -147,7 +157,7 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
     ) -> None:
         self.budgets = Budgets(memory_budget, work_budget)
         self._operations = frozenset(
-            [*REGISTRY, *EXTENSION_REGISTRY] if operations is None else operations
+            [*REGISTRY, *CONTROL_FLOW, *EXTENSION_REGISTRY] if operations is None else operations
         )
         self._disabled_rules = frozenset(disabled_rules)
         self._verdicts = ModelVerdicts()
@@ -230,13 +240,40 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
         return ErrorStatus.NONE, self._support(model)
 
     def _support(self, model: Model) -> list[bool]:
-        """Per operation of a valid model, whether this driver runs it."""
+        """Per operation of a valid model's main subgraph, whether this driver runs it: an
+        IF or WHILE when every operation of the subgraphs it calls, transitively, is
+        supported (and, for an IF, its condition has a value)."""
+        order = call_order(model)
+        # Per referenced subgraph, whether every operation of it is supported (no entry
+        # at all for a model with a reference cycle: no IF or WHILE of it runs).
+        runs: dict[int, bool] = {}
+        for k in order or ():
+            runs[k] = all(self._graph_support(subgraph_model(model, model.referenced[k]), runs))
+        return self._graph_support(model, runs)
+
+    def _control_supported(self, model: Model, operation, runs: dict[int, bool]) -> bool:
+        slots = REFERENCE_SLOTS[operation.type]
+        if len(operation.inputs) < 3 or operation.type not in self._operations:
+            return False
+        refs = [reference_of(model, model.operands[operation.inputs[s]]) for s in slots]
+        if operation.type == OperationType.IF:
+            condition = model.operands[operation.inputs[0]]
+            if condition.lifetime == OperandLifeTime.NO_VALUE:
+                return False  # valid, but it can never run: declined (if_no_value)
+        return all(k is not None and runs.get(k, False) for k in refs)
+
+    def _graph_support(self, model: Model, runs: dict[int, bool]) -> list[bool]:
+        """Per operation of ``model`` (a main subgraph, or a referenced one seen as a
+        model), whether this driver runs it; ``runs``: the referenced subgraphs' answers."""
         try:
             constants = read_constants(model)
         except PlanError:
             constants = {}  # judged on types alone; preparation will fail on the pool
         answers = []
         for operation in model.operations:
+            if operation.type in CONTROL_FLOW:
+                answers.append(self._control_supported(model, operation, runs))
+                continue
             impl = implementation(model, operation.type)
             answers.append(
                 impl is not None
@@ -290,7 +327,7 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
         try:
             if not all(self._support(model)):
                 raise PlanError("the model uses operations this driver does not support")
-            plan = Plan(model, self.budgets)
+            plan = self.plan_class(model, self.budgets)
         except PlanInvalid:
             notify(ErrorStatus.INVALID_ARGUMENT, None)
             return ErrorStatus.INVALID_ARGUMENT

@@ -41,6 +41,7 @@ from hal.types import (
     OperandExtraParams,
     OperandLifeTime,
     Operation,
+    Subgraph,
     SymmPerChannelQuantParams,
 )
 from hal.validation import minimum_version
@@ -105,17 +106,34 @@ def operation(type_: int, inputs: Sequence[int], outputs: Sequence[int]) -> Oper
     return Operation(type=type_, inputs=list(inputs), outputs=list(outputs))
 
 
+def subgraph(
+    operands: Sequence[Operand],
+    operations: Sequence[Operation],
+    inputs: Sequence[int],
+    outputs: Sequence[int],
+) -> Subgraph:
+    """A referenced subgraph (HAL 1.3) of a model: what its IF and WHILE operations run."""
+    return Subgraph(
+        operands=list(operands),
+        operations=list(operations),
+        input_indexes=list(inputs),
+        output_indexes=list(outputs),
+    )
+
+
 def model(
     operands: Sequence[Operand],
     operations: Sequence[Operation],
     inputs: Sequence[int],
     outputs: Sequence[int],
     *,
+    referenced: Sequence[Subgraph] = (),
     values: str = "",
     relaxed: bool = False,
     extensions: Sequence[tuple[str, int]] = (),
 ) -> Model:
-    """A model; ``values`` is base64 of ``operand_values``, ``extensions`` (name, prefix) pairs."""
+    """A model; ``referenced`` its referenced subgraphs in index order, ``values`` base64 of
+    ``operand_values`` (every subgraph's constants), ``extensions`` (name, prefix) pairs."""
     return Model(
         operands=list(operands),
         operations=list(operations),
@@ -124,6 +142,7 @@ def model(
         operand_values=blob(values),
         relax_computation_float32_to_float16=relaxed,
         extension_name_to_prefix=[ExtensionNameAndPrefix(n, p) for n, p in extensions],
+        referenced=list(referenced),
     )
 
 

@@ -551,11 +551,13 @@ def test_coverage(repo: Path, capsys) -> None:
     status, out, _ = _run(repo, capsys, "--coverage")
     lines = out.splitlines()
     assert status == 0
-    assert len(lines) == len(coverage_triples()) + 1
+    # every signature of the catalog, and a row each for IF and WHILE
+    assert len(lines) == len(coverage_triples()) + 2 + 1
     assert lines[0] == "ADD TENSOR_FLOAT32 1.0 covered"
     assert "ADD TENSOR_QUANT8_ASYMM 1.0 missing" in lines
     assert "ADD TENSOR_FLOAT16 1.2 missing" in lines
-    assert lines[-1] == f"coverage: 1/{len(coverage_triples())} signatures"
+    assert "IF subgraphs 1.3 missing" in lines and "WHILE subgraphs 1.3 missing" in lines
+    assert lines[-1] == f"coverage: 1/{len(coverage_triples()) + 2} signatures"
 
 
 def test_coverage_with_a_failing_spec(repo: Path, capsys) -> None:

@@ -40,7 +40,7 @@ def _speccheck():
 
 
 def test_every_oracle_script_is_checked() -> None:
-    assert len(SCRIPTS) == 19
+    assert len(SCRIPTS) == 20
     for script in SCRIPTS:
         text = (ORACLES / script).read_text(encoding="utf-8")
         assert "main_with_check(__file__," in text, script
@@ -81,6 +81,29 @@ def test_an_edited_golden_fails_its_oracle(tmp_path: Path) -> None:
     assert result.stdout.strip().endswith("1 problems")
     # The untouched copy still passes: the failure is the edit, not the copy.
     assert _run_check("convolution_oracle.py", "--specs", str(specs)).returncode == 0
+
+
+def test_an_edited_control_flow_golden_fails_its_oracle(tmp_path: Path) -> None:
+    # The control-flow specs hold referenced subgraphs; their goldens are checked all the same.
+    specs = tmp_path / "conformance" / "specs"
+    (specs / "V1_3").mkdir(parents=True)
+    for path in (ROOT / "conformance" / "specs" / "V1_3").glob("*.mod.py"):
+        if "oracles/control_flow_oracle.py" in path.read_text(encoding="utf-8"):
+            shutil.copy(path, specs / "V1_3" / path.name)
+    spec = specs / "V1_3" / "while_sum_of_powers.mod.py"
+    text = spec.read_text(encoding="utf-8")
+    golden = '("n_4", [1.0, -1.0], [3.0, -2.0], 4, [31.0, -21.0]),'
+    assert text.count(golden) == 1
+    spec.write_text(text.replace(golden, golden.replace("-21.0]", "-20.0]")), encoding="utf-8")
+
+    result = _run_check("control_flow_oracle.py", "--specs", str(specs))
+
+    assert result.returncode == 1
+    assert (
+        "MISMATCH V1_3/while_sum_of_powers.mod.py: example 2 case 0 output 'acc' "
+        "[31, -20] is not what control_flow_oracle.py computes"
+    ) in result.stdout
+    assert result.stdout.strip().endswith(" 2 hand-derived, 1 problems")
 
 
 def test_a_spec_that_does_not_load_fails(tmp_path: Path) -> None:
