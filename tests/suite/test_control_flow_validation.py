@@ -21,6 +21,7 @@ from conformance.harness.mutations import (
     FAMILIES,
     Family,
     RequestSubject,
+    case_id,
     close_new_pools,
     copy_model,
     corpus,
@@ -54,9 +55,27 @@ def test_the_models_are_valid_at_1_3_only(name: str) -> None:
     assert "model.referenced_version" in validate_model(model, V1_2).rule_names
 
 
+def _generated() -> dict[str, Model]:
+    """The first generated case of each spec whose model holds control flow (the V1_3
+    control-flow specs), by case id."""
+    found: dict[str, Model] = {}
+    specs: set[tuple] = set()
+    for test in corpus():
+        spec = (test.hal_folder, test.provenance.spec)
+        if holds_control_flow(test.model) and spec not in specs:
+            specs.add(spec)
+            found[case_id(test)] = test.model
+    return found
+
+
+GENERATED = _generated()
+
+
 @pytest.mark.parametrize("family", model_families(), ids=lambda f: f.name)
 def test_every_mutation_of_a_control_flow_model_breaks_a_family_rule(family: Family) -> None:
-    for name, build in MODELS.items():
+    """On the hand-built models and on one generated case of each control-flow spec."""
+    builders = {**MODELS, **{cid: (lambda m=m: copy_model(m)) for cid, m in GENERATED.items()}}
+    for name, build in builders.items():
         model = build()
         before = copy_model(model)
         mutations = family.mutations(model)

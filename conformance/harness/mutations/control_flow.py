@@ -125,6 +125,17 @@ def _only_reader(graph, i: int, j: int) -> bool:
     return count == 1
 
 
+def _distinct(model: Model, operation: Operation, slots: tuple[int, ...]) -> list[int]:
+    """The referenced subgraphs the main subgraph's ``operation`` names in ``slots``, each
+    once (both branches of an IF may be one subgraph)."""
+    found: list[int] = []
+    for slot in slots:
+        k = _named(model, model, operation.inputs[slot])
+        if k is not None and k not in found:
+            found.append(k)
+    return found
+
+
 def _label(j: int, operation: Operation) -> str:
     return f"operation {j} ({OperationType(operation.type).name})"
 
@@ -379,11 +390,7 @@ def _tie_drafts(model: Model, op_type: int, rule: str) -> Iterator[_Draft]:
     for j, operation in _control_flow(model):
         if operation.type != op_type:
             continue
-        slots = (1, 2) if op_type == IF else (1,)
-        for slot in slots:
-            k = _named(model, model, operation.inputs[slot])
-            if k is None:
-                continue
+        for k in _distinct(model, operation, (1, 2) if op_type == IF else (1,)):
             graph = model.referenced[k]
             for p, i in enumerate(graph.output_indexes):
                 operand = graph.operands[i]
@@ -578,10 +585,9 @@ def _cf_counts(model: Model) -> Iterator[_Draft]:
                 _truncate_inputs(j, 2),
                 ONLY_1_3,
             )
-            for slot in (1, 2):
-                k = _named(model, model, operation.inputs[slot])
-                graph = model.referenced[k] if k is not None else None
-                if graph is None or len(graph.output_indexes) != len(operation.outputs):
+            for k in _distinct(model, operation, (1, 2)):
+                graph = model.referenced[k]
+                if len(graph.output_indexes) != len(operation.outputs):
                     continue
                 if not _simple_io(graph):
                     continue
