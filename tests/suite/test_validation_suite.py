@@ -206,18 +206,6 @@ def _top(family: Family) -> HalVersion:
     return HalVersion.V1_3 if family.name in CONTROL_FLOW_FAMILIES else HalVersion.V1_2
 
 
-def _awaiting(family: Family) -> bool:
-    """A control-flow family no generated case admits yet: until the corpus holds a model
-    with IF or WHILE (the V1_3 control-flow specs), tests/suite/test_control_flow_validation.py
-    proves it on hand-built models."""
-    return family.name in CONTROL_FLOW_FAMILIES and not _admitting(family.name)
-
-
-def _skip_awaiting(family: Family) -> None:
-    if _awaiting(family):
-        pytest.skip(f"no generated case holds control flow yet for {family.name}")
-
-
 @contextlib.contextmanager
 def _subject(family: Family, test) -> Iterator[_Subject]:
     if family.scope == MODEL:
@@ -272,7 +260,6 @@ def _snapshot(subject: object) -> object:
 
 @pytest.mark.parametrize("family", ALL)
 def test_mutations_break_the_family_rules(family: Family) -> None:
-    _skip_awaiting(family)
     cases = _admitting_cases(family)[:CASES_PER_FAMILY]
     assert cases, f"no generated case admits {family.name}"
     accepted_with_rules_off = False
@@ -336,7 +323,6 @@ def test_mutations_are_right_at_1_3(family: Family) -> None:
 def test_strategies_draw_mutations_that_break_the_family_rules(
     family: Family, data: st.DataObject
 ) -> None:
-    _skip_awaiting(family)
     cases = _admitting_cases(family)[:CASES_PER_FAMILY]
     test = data.draw(st.sampled_from(cases), label="case")
     with _subject(family, test) as s:
@@ -387,7 +373,7 @@ def _groups(size: int = 8) -> list[list[Family]]:
     """Active families in groups of pairwise disjoint rules, so one run can lack all of them."""
     groups: list[list[Family]] = []
     for family in FAMILIES.values():
-        if family.pending or _awaiting(family):
+        if family.pending:
             continue
         for group in groups:
             taken = {rule for other in group for rule in _rules_off(other)}
@@ -454,8 +440,7 @@ def _outcomes(result: pytest.RunResult) -> dict[str, str]:
 def test_the_full_reference_driver_passes_every_probe_and_sampled_test(
     pytester: pytest.Pytester,
 ) -> None:
-    active = [f for f in FAMILIES.values() if not f.pending and not _awaiting(f)]
-    probes = {f.name: _item(f, _probe(f.name)[0]) for f in active}
+    probes = {f.name: _item(f, _probe(f.name)[0]) for f in FAMILIES.values() if not f.pending}
     selection = " or ".join([*probes.values(), "sampled"])
     result = pytester.runpytest_subprocess(
         "-p",
@@ -475,10 +460,7 @@ def test_the_full_reference_driver_passes_every_probe_and_sampled_test(
     )
     sampled = {i: o for i, o in outcomes.items() if "_sampled[" in i}
     assert len(sampled) == len(FAMILIES)
-    waiting = {f"test_validate_model_sampled[{f.name}]" for f in FAMILIES.values() if _awaiting(f)}
-    assert {i for i, o in sampled.items() if o != "PASSED"} == {
-        i for i in waiting if sampled.get(i) == "SKIPPED"
-    }
+    assert {i for i, o in sampled.items() if o != "PASSED"} == set()
     assert result.ret == 0
 
 
