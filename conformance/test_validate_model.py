@@ -170,14 +170,14 @@ _UNKNOWN_PREFIX = 0x4E4E  # any 16-bit prefix the case does not use: "NN"
 KINDS = {
     "oem_operation": (
         "parity",
-        "its first operation (but IF and WHILE) made an OEM_OPERATION and, where one is read by "
-        "it alone, a tensor input made a TENSOR_OEM_BYTE (valid in any model)",
+        "its first operation made an OEM_OPERATION and, where one is read by it alone, a "
+        "tensor input made a TENSOR_OEM_BYTE (valid in any model)",
         "get_supported_operations* answers NONE with one bool per operation",
     ),
     "unknown_extension": (
         "strict",
-        f"its first operation (but IF and WHILE) made operation 1 of extension "
-        f"{UNKNOWN_EXTENSION}, declared in the model but by no driver (valid at HAL 1.2)",
+        f"its first operation made operation 1 of extension {UNKNOWN_EXTENSION}, declared in "
+        "the model but by no driver (valid at HAL 1.2)",
         "get_supported_operations_1_2 answers NONE and marks that operation unsupported",
     ),
 }
