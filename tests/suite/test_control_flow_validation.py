@@ -186,9 +186,14 @@ def test_subgraph_operands_are_not_rank_mutated(build) -> None:
         assert not any(mutation.name.startswith(f"operand{i}.") for i in _subgraph_operands(model))
 
 
-def test_a_retype_to_subgraph_changes_the_type_field_alone() -> None:
-    model = if_model()
-    x = 3  # the IF's value input, a TENSOR_FLOAT32 [2] model input
+@pytest.mark.parametrize(
+    ("build", "tie"),
+    [(if_model, "if.branch_compatible"), (while_model, "while.body_signature")],
+    ids=["if", "while"],
+)
+def test_a_retype_to_subgraph_changes_the_type_field_alone(build, tie: str) -> None:
+    model = build()
+    x = 3  # a value of the IF or WHILE, a TENSOR_FLOAT32 [2] model input in both models
     [mutation] = [
         m
         for m in FAMILIES["operand_retype_vts"].mutations(model)
@@ -196,16 +201,14 @@ def test_a_retype_to_subgraph_changes_the_type_field_alone() -> None:
     ]
     mutated = mutation.apply(model)
     original, retyped = model.operands[x], mutated.operands[x]
-    assert retyped.type == SUBGRAPH
+    assert (original.type, retyped.type) == (OperandType.TENSOR_FLOAT32, SUBGRAPH)
     assert (retyped.dimensions, retyped.scale, retyped.zero_point, retyped.lifetime) == (
         original.dimensions,
         original.scale,
         original.zero_point,
         original.lifetime,
     )
-    assert {"operand.subgraph_pairing", "if.branch_compatible"} <= validate_model(
-        mutated, V1_3
-    ).rule_names
+    assert {"operand.subgraph_pairing", tie} <= validate_model(mutated, V1_3).rule_names
 
 
 def test_the_vts_families_mutate_the_operands_of_if_and_while() -> None:
