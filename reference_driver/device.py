@@ -85,6 +85,7 @@ from reference_driver.executor import (
     CONTROL_FLOW,
     DEFAULT_MEMORY_BUDGET,
     DEFAULT_WORK_BUDGET,
+    MAX_NESTING,
     REFERENCE_SLOTS,
     Budgets,
     Plan,
@@ -94,6 +95,7 @@ from reference_driver.executor import (
     operation_args,
     read_constants,
     reference_of,
+    subgraph_calls,
     subgraph_model,
 )
 from reference_driver.guard import LOG, async_hal_method, guarded, hal_method
@@ -249,11 +251,15 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
         IF or WHILE when every operation of the subgraphs it calls, transitively, is
         supported (and, for an IF, its condition has a value)."""
         order = call_order(model)
-        # Per referenced subgraph, whether every operation of it is supported (no entry
-        # at all for a model with a reference cycle: no IF or WHILE of it runs).
+        # Per referenced subgraph, whether every operation of it is supported and its
+        # calls nest at most MAX_NESTING deep (no entry at all for a model with a
+        # reference cycle: no IF or WHILE of it runs).
         runs: dict[int, bool] = {}
+        height: dict[int, int] = {}
         for k in order or ():
-            runs[k] = all(self._graph_support(subgraph_model(model, model.referenced[k]), runs))
+            view = subgraph_model(model, model.referenced[k])
+            height[k] = 1 + max((height[c] for c in subgraph_calls(model, view)), default=0)
+            runs[k] = height[k] <= MAX_NESTING and all(self._graph_support(view, runs))
         return self._graph_support(model, runs)
 
     def _control_supported(self, model: Model, operation, runs: dict[int, bool]) -> bool:

@@ -699,3 +699,60 @@ def test_an_if_of_unknown_size_past_the_strict_rule_takes_the_branch_size() -> N
         assert status == NONE
         assert [s.dimensions for s in shapes] == [(3,)]
         np.testing.assert_array_equal(packed.output(0, (3,)), f32(2, 4, 6))
+
+
+def test_a_while_of_unknown_sizes_past_the_rule_carries_the_computed_sizes() -> None:
+    """WHILE(i < n) (i, x) -> (i + 1, x + x) with x's operands declared [0] everywhere:
+    while.fully_specified refuses it; with the rule disabled x keeps its [2] size,
+    doubled three times: [1, -2] * 8."""
+    builder = ModelBuilder()
+    main = builder.main
+    i, x, n = main.input(F32, [1]), main.input(F32, [0]), main.input(F32, [1])
+    cond = builder.subgraph()
+    ci, _, cn = cond.input(F32, [1]), cond.input(F32, [0]), cond.input(F32, [1])
+    cond.op(OP.LESS, [ci, cn], [cond.output(B8, [1])])
+    body = builder.subgraph()
+    bi, bx, _ = body.input(F32, [1]), body.input(F32, [0]), body.input(F32, [1])
+    body.binary(OP.ADD, bi, body.constant(F32, [1], [1.0]), body.output(F32, [1]))
+    body.binary(OP.ADD, bx, bx, body.output(F32, [0]))
+    outputs = [main.output(F32, [1]), main.output(F32, [0])]
+    main.op(OP.WHILE, [main.reference(cond), main.reference(body), i, x, n], outputs)
+    model = builder.build()
+    assert ReferenceDriver().get_supported_operations_1_3(model)[0] == INVALID
+    prepared = prepare(ReferenceDriver(disabled_rules={"while.fully_specified"}), model)
+    inputs = [f32(0), f32(1, -2), f32(3)]
+    with pack_request(model, inputs, output_sizes=[4, 8]) as packed:
+        status, shapes, _ = prepared.execute_synchronously_1_3(packed.request, NO, None, None)
+        assert status == NONE
+        assert [s.dimensions for s in shapes] == [(1,), (2,)]
+        np.testing.assert_array_equal(packed.output(1, (2,)), f32(8, -16))
+
+
+def nested_ifs(depth: int) -> Model:
+    """IF in IF in ... ``depth`` subgraphs deep, the innermost doubling x."""
+    builder = ModelBuilder()
+    graphs = [builder.main, *(builder.subgraph() for _ in range(depth))]
+    for level, graph in enumerate(graphs):
+        cond, x = graph.input(B8, [1]), graph.input(F32, [2])
+        out = graph.output(F32, [2])
+        if level == depth:
+            graph.binary(OP.ADD, x, x, out)
+            continue
+        inner = graphs[level + 1]
+        graph.op(OP.IF, [cond, graph.reference(inner), graph.reference(inner), cond, x], [out])
+    return builder.build()
+
+
+def test_control_flow_nests_up_to_max_nesting_subgraphs(driver) -> None:
+    """Deeper than MAX_NESTING (32) calls: a model this device cannot run, declined (the
+    outermost IF) and refused at preparation."""
+    from reference_driver.executor import MAX_NESTING
+
+    deepest = nested_ifs(MAX_NESTING)
+    status, outputs = run(driver, deepest, [flag(1), X])
+    assert status == NONE
+    np.testing.assert_array_equal(outputs[0], DOUBLED)
+    too_deep = nested_ifs(MAX_NESTING + 1)
+    assert driver.get_supported_operations_1_3(too_deep) == (NONE, [False])
+    assert driver.get_supported_operations_1_3(deepest) == (NONE, [True])
+    prepare(driver, too_deep, FAILURE)

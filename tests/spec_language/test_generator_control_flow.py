@@ -700,3 +700,99 @@ Example({c: [True], x: [1.0], y: [1.0]}).AddVariations(conv)
         "and only a subgraph reference does; subgraph reference 'then' was given "
         "['TENSOR_FLOAT16']"
     )
+
+
+def test_all_outputs_as_internal_reads_the_if_output_in_the_main_graph(tmp_path):
+    tests = {
+        t.name: t
+        for t in _inline(
+            tmp_path,
+            _BRANCHES
+            + """
+then_model = relu()
+c = Input("c", ("TENSOR_BOOL8", [1]))
+x = Input("x", ("TENSOR_FLOAT32", [1]))
+y = Output("y", ("TENSOR_FLOAT32", [1]))
+Model().Operation("IF", c, then_model, then_model, x).To(y)
+Example({c: [True], x: [-2.0], y: [0.0]}).AddVariations(
+    AllOutputsAsInternalCoverter()).DisableLifeTimeVariation()
+""",
+        )
+    }
+    assert list(tests) == ["x", "x_all_outputs_as_internal"]
+    model = tests["x_all_outputs_as_internal"].model
+    assert model.operands == [
+        opnd(BOOL8, [1], 1, IN),
+        ref(0),
+        ref(0),
+        opnd(F32, [1], 1, IN),
+        opnd(F32, [1], 1, TMP),  # y, now read by the ADD
+        opnd(F32, [1], 0, OUT),  # y_new
+        opnd(F32, [1], 1, CONST, (0, 0, 4)),
+        opnd(INT32, [], 1, CONST, (0, 4, 4)),
+    ]
+    assert model.operations == [
+        Operation(Op.IF, [0, 1, 2, 3], [4]),
+        Operation(Op.ADD, [4, 6, 7], [5]),
+    ]
+    # the branch is not varied
+    assert model.referenced == tests["x"].model.referenced
+    assert tests["x_all_outputs_as_internal"].provenance.operations == ("IF", "RELU")
+
+
+def test_identify_called_first_puts_the_identified_operands_first_as_upstream(tmp_path):
+    # Upstream specs identify a sub-model's inputs and outputs before its operations: the
+    # operands then join the list in that order, the operations' others after them.
+    (test,) = _inline(
+        tmp_path,
+        """
+        a = Input("a", ("TENSOR_FLOAT32", [1]))
+        b = Input("b", ("TENSOR_FLOAT32", [1]))
+        unused = Input("unused", ("TENSOR_FLOAT32", [1]))
+        s = Output("s", ("TENSOR_FLOAT32", [1]))
+        body = Model().IdentifyInputs(b, unused, a).IdentifyOutputs(s)
+        body.Operation("ADD", a, b, 0).To(s)
+        c = Input("c", ("TENSOR_BOOL8", [1]))
+        x = Input("x", ("TENSOR_FLOAT32", [1]))
+        x2 = Input("x2", ("TENSOR_FLOAT32", [1]))
+        x3 = Input("x3", ("TENSOR_FLOAT32", [1]))
+        y = Output("y", ("TENSOR_FLOAT32", [1]))
+        Model().Operation("IF", c, body, body, x, x2, x3).To(y)
+        Example({c: [True], x: [1.0], x2: [2.0], x3: [3.0], y: [4.0]})
+        """,
+    )[:1]
+    assert test.model.referenced == [
+        Subgraph(
+            operands=[
+                opnd(F32, [1], 1, IN),  # b
+                opnd(F32, [1], 0, IN),  # unused
+                opnd(F32, [1], 1, IN),  # a
+                opnd(F32, [1], 0, OUT),  # s
+                opnd(INT32, [], 1, CONST, (0, 0, 4)),
+            ],
+            operations=[Operation(Op.ADD, [2, 0, 4], [3])],
+            input_indexes=[0, 1, 2],
+            output_indexes=[3],
+        )
+    ]
+
+
+def test_a_converter_of_the_main_model_cannot_name_an_operand_of_a_branch(tmp_path):
+    message = spec_error(
+        tmp_path,
+        """
+a = Input("a", ("TENSOR_FLOAT32", [1]))
+b = Output("b", ("TENSOR_FLOAT32", [1]))
+branch = Model().Operation("RELU", a).To(b)
+c = Input("c", ("TENSOR_BOOL8", [1]))
+x = Input("x", ("TENSOR_FLOAT32", [1]))
+y = Output("y", ("TENSOR_FLOAT32", [1]))
+Model().Operation("IF", c, branch, branch, x).To(y)
+conv = DataTypeConverter().Identify({a: ["TENSOR_FLOAT16"], x: ["TENSOR_FLOAT16"]})
+Example({c: [True], x: [1.0], y: [1.0]}).AddVariations(conv)
+""",
+    )
+    assert message == (
+        "V1_3/x.mod.py:8: variation 'float16' targets operand 'a' of a referenced model: "
+        "convert it with a DataTypeConverter given to the SUBGRAPH operand that names the model"
+    )

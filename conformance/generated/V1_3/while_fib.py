@@ -27,7 +27,7 @@ def _t0():
         "while_fib_all_outputs_n_0_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -92,13 +92,13 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -112,7 +112,7 @@ def _t1():
         "while_fib_all_outputs_n_0_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -185,13 +185,13 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -205,7 +205,7 @@ def _t2():
         "while_fib_all_outputs_n_0_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -270,14 +270,14 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -291,7 +291,7 @@ def _t3():
         "while_fib_all_outputs_n_0_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -364,14 +364,14 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -384,7 +384,7 @@ def _t4():
         "while_fib_all_outputs_n_0_relaxed",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -450,13 +450,13 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -469,7 +469,7 @@ def _t5():
         "while_fib_all_outputs_n_0_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -543,13 +543,13 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -562,7 +562,7 @@ def _t6():
         "while_fib_all_outputs_n_0_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -628,14 +628,14 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -648,7 +648,7 @@ def _t7():
         "while_fib_all_outputs_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -722,14 +722,14 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -743,7 +743,7 @@ def _t8():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -808,13 +808,13 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -828,7 +828,7 @@ def _t9():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -901,13 +901,13 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -921,7 +921,7 @@ def _t10():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -986,14 +986,14 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1007,7 +1007,7 @@ def _t11():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1080,14 +1080,14 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1101,7 +1101,7 @@ def _t12():
         "while_fib_all_outputs_n_0_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1166,13 +1166,13 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1186,7 +1186,7 @@ def _t13():
         "while_fib_all_outputs_n_0_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1251,14 +1251,14 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1272,7 +1272,7 @@ def _t14():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1337,13 +1337,13 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1357,7 +1357,7 @@ def _t15():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1430,13 +1430,13 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1450,7 +1450,7 @@ def _t16():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1515,14 +1515,14 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1536,7 +1536,7 @@ def _t17():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1609,14 +1609,14 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1630,7 +1630,7 @@ def _t18():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1695,13 +1695,13 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1715,7 +1715,7 @@ def _t19():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1788,13 +1788,13 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1808,7 +1808,7 @@ def _t20():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1873,14 +1873,14 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1894,7 +1894,7 @@ def _t21():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1967,14 +1967,14 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -1988,7 +1988,7 @@ def _t22():
         "while_fib_all_outputs_n_1_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2073,7 +2073,7 @@ def _t23():
         "while_fib_all_outputs_n_1_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2166,7 +2166,7 @@ def _t24():
         "while_fib_all_outputs_n_1_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2252,7 +2252,7 @@ def _t25():
         "while_fib_all_outputs_n_1_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2345,7 +2345,7 @@ def _t26():
         "while_fib_all_outputs_n_1_relaxed",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2430,7 +2430,7 @@ def _t27():
         "while_fib_all_outputs_n_1_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2523,7 +2523,7 @@ def _t28():
         "while_fib_all_outputs_n_1_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2609,7 +2609,7 @@ def _t29():
         "while_fib_all_outputs_n_1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2704,7 +2704,7 @@ def _t30():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2789,7 +2789,7 @@ def _t31():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2882,7 +2882,7 @@ def _t32():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2968,7 +2968,7 @@ def _t33():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3062,7 +3062,7 @@ def _t34():
         "while_fib_all_outputs_n_1_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3147,7 +3147,7 @@ def _t35():
         "while_fib_all_outputs_n_1_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3233,7 +3233,7 @@ def _t36():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3318,7 +3318,7 @@ def _t37():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3411,7 +3411,7 @@ def _t38():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3497,7 +3497,7 @@ def _t39():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3591,7 +3591,7 @@ def _t40():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3676,7 +3676,7 @@ def _t41():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3769,7 +3769,7 @@ def _t42():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3855,7 +3855,7 @@ def _t43():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3949,7 +3949,7 @@ def _t44():
         "while_fib_all_outputs_n_2_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4034,7 +4034,7 @@ def _t45():
         "while_fib_all_outputs_n_2_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4127,7 +4127,7 @@ def _t46():
         "while_fib_all_outputs_n_2_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4213,7 +4213,7 @@ def _t47():
         "while_fib_all_outputs_n_2_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4306,7 +4306,7 @@ def _t48():
         "while_fib_all_outputs_n_2_relaxed",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4391,7 +4391,7 @@ def _t49():
         "while_fib_all_outputs_n_2_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4484,7 +4484,7 @@ def _t50():
         "while_fib_all_outputs_n_2_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4570,7 +4570,7 @@ def _t51():
         "while_fib_all_outputs_n_2_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4665,7 +4665,7 @@ def _t52():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4750,7 +4750,7 @@ def _t53():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4843,7 +4843,7 @@ def _t54():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4929,7 +4929,7 @@ def _t55():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5023,7 +5023,7 @@ def _t56():
         "while_fib_all_outputs_n_2_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5108,7 +5108,7 @@ def _t57():
         "while_fib_all_outputs_n_2_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5194,7 +5194,7 @@ def _t58():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5279,7 +5279,7 @@ def _t59():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5372,7 +5372,7 @@ def _t60():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5458,7 +5458,7 @@ def _t61():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5552,7 +5552,7 @@ def _t62():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5637,7 +5637,7 @@ def _t63():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5730,7 +5730,7 @@ def _t64():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5816,7 +5816,7 @@ def _t65():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5910,7 +5910,7 @@ def _t66():
         "while_fib_all_outputs_n_5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5995,7 +5995,7 @@ def _t67():
         "while_fib_all_outputs_n_5_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6088,7 +6088,7 @@ def _t68():
         "while_fib_all_outputs_n_5_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6174,7 +6174,7 @@ def _t69():
         "while_fib_all_outputs_n_5_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6267,7 +6267,7 @@ def _t70():
         "while_fib_all_outputs_n_5_relaxed",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6352,7 +6352,7 @@ def _t71():
         "while_fib_all_outputs_n_5_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6445,7 +6445,7 @@ def _t72():
         "while_fib_all_outputs_n_5_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6531,7 +6531,7 @@ def _t73():
         "while_fib_all_outputs_n_5_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6626,7 +6626,7 @@ def _t74():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6711,7 +6711,7 @@ def _t75():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6804,7 +6804,7 @@ def _t76():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6890,7 +6890,7 @@ def _t77():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6984,7 +6984,7 @@ def _t78():
         "while_fib_all_outputs_n_5_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7069,7 +7069,7 @@ def _t79():
         "while_fib_all_outputs_n_5_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7155,7 +7155,7 @@ def _t80():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7240,7 +7240,7 @@ def _t81():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7333,7 +7333,7 @@ def _t82():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7419,7 +7419,7 @@ def _t83():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7513,7 +7513,7 @@ def _t84():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7598,7 +7598,7 @@ def _t85():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7691,7 +7691,7 @@ def _t86():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7777,7 +7777,7 @@ def _t87():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7871,7 +7871,7 @@ def _t88():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7956,7 +7956,7 @@ def _t89():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8049,7 +8049,7 @@ def _t90():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8135,7 +8135,7 @@ def _t91():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8228,7 +8228,7 @@ def _t92():
         "while_fib_all_outputs_n_3_from_2_3_relaxed",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8313,7 +8313,7 @@ def _t93():
         "while_fib_all_outputs_n_3_from_2_3_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8406,7 +8406,7 @@ def _t94():
         "while_fib_all_outputs_n_3_from_2_3_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8492,7 +8492,7 @@ def _t95():
         "while_fib_all_outputs_n_3_from_2_3_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 94, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8587,7 +8587,7 @@ def _t96():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8672,7 +8672,7 @@ def _t97():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8765,7 +8765,7 @@ def _t98():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8851,7 +8851,7 @@ def _t99():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8945,7 +8945,7 @@ def _t100():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9030,7 +9030,7 @@ def _t101():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9116,7 +9116,7 @@ def _t102():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9201,7 +9201,7 @@ def _t103():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9294,7 +9294,7 @@ def _t104():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9380,7 +9380,7 @@ def _t105():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9474,7 +9474,7 @@ def _t106():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9559,7 +9559,7 @@ def _t107():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9652,7 +9652,7 @@ def _t108():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9738,7 +9738,7 @@ def _t109():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 94, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9832,7 +9832,7 @@ def _t110():
         "while_fib_unused_output_n_0_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9897,13 +9897,13 @@ def _t110():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                 ],
             ),
         ],
@@ -9916,7 +9916,7 @@ def _t111():
         "while_fib_unused_output_n_0_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9989,13 +9989,13 @@ def _t111():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                 ],
             ),
         ],
@@ -10008,7 +10008,7 @@ def _t112():
         "while_fib_unused_output_n_0_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10073,14 +10073,14 @@ def _t112():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                 ],
             ),
         ],
@@ -10093,7 +10093,7 @@ def _t113():
         "while_fib_unused_output_n_0_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10166,14 +10166,14 @@ def _t113():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                 ],
             ),
         ],
@@ -10185,7 +10185,7 @@ def _t114():
         "while_fib_unused_output_n_0_relaxed",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 100, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10251,13 +10251,13 @@ def _t114():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                 ],
             ),
         ],
@@ -10269,7 +10269,7 @@ def _t115():
         "while_fib_unused_output_n_0_relaxed_all_inputs_as_internal",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 100, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10343,13 +10343,13 @@ def _t115():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                 ],
             ),
         ],
@@ -10361,7 +10361,7 @@ def _t116():
         "while_fib_unused_output_n_0_relaxed_all_tensors_as_inputs",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 100, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10427,14 +10427,14 @@ def _t116():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                 ],
             ),
         ],
@@ -10446,7 +10446,7 @@ def _t117():
         "while_fib_unused_output_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 100, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10520,14 +10520,14 @@ def _t117():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                 ],
             ),
         ],
@@ -10540,7 +10540,7 @@ def _t118():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10605,13 +10605,13 @@ def _t118():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                 ],
             ),
         ],
@@ -10624,7 +10624,7 @@ def _t119():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10697,13 +10697,13 @@ def _t119():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                 ],
             ),
         ],
@@ -10716,7 +10716,7 @@ def _t120():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10781,14 +10781,14 @@ def _t120():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                 ],
             ),
         ],
@@ -10801,7 +10801,7 @@ def _t121():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10874,14 +10874,14 @@ def _t121():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                 ],
             ),
         ],
@@ -10894,7 +10894,7 @@ def _t122():
         "while_fib_unused_output_n_0_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10959,13 +10959,13 @@ def _t122():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                 ],
             ),
         ],
@@ -10978,7 +10978,7 @@ def _t123():
         "while_fib_unused_output_n_0_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11043,14 +11043,14 @@ def _t123():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                 ],
             ),
         ],
@@ -11063,7 +11063,7 @@ def _t124():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11128,13 +11128,13 @@ def _t124():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                 ],
             ),
         ],
@@ -11147,7 +11147,7 @@ def _t125():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11220,13 +11220,13 @@ def _t125():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                 ],
             ),
         ],
@@ -11239,7 +11239,7 @@ def _t126():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11304,14 +11304,14 @@ def _t126():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                 ],
             ),
         ],
@@ -11324,7 +11324,7 @@ def _t127():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11397,14 +11397,14 @@ def _t127():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                 ],
             ),
         ],
@@ -11417,7 +11417,7 @@ def _t128():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11482,13 +11482,13 @@ def _t128():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                 ],
             ),
         ],
@@ -11501,7 +11501,7 @@ def _t129():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11574,13 +11574,13 @@ def _t129():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                 ],
             ),
         ],
@@ -11593,7 +11593,7 @@ def _t130():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11658,14 +11658,14 @@ def _t130():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                 ],
             ),
         ],
@@ -11678,7 +11678,7 @@ def _t131():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11751,14 +11751,14 @@ def _t131():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                 ],
             ),
         ],
@@ -11771,7 +11771,7 @@ def _t132():
         "while_fib_unused_output_n_5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11855,7 +11855,7 @@ def _t133():
         "while_fib_unused_output_n_5_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11947,7 +11947,7 @@ def _t134():
         "while_fib_unused_output_n_5_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12032,7 +12032,7 @@ def _t135():
         "while_fib_unused_output_n_5_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12124,7 +12124,7 @@ def _t136():
         "while_fib_unused_output_n_5_relaxed",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 100, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12208,7 +12208,7 @@ def _t137():
         "while_fib_unused_output_n_5_relaxed_all_inputs_as_internal",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 100, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12300,7 +12300,7 @@ def _t138():
         "while_fib_unused_output_n_5_relaxed_all_tensors_as_inputs",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 100, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12385,7 +12385,7 @@ def _t139():
         "while_fib_unused_output_n_5_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 100, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12479,7 +12479,7 @@ def _t140():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12563,7 +12563,7 @@ def _t141():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12655,7 +12655,7 @@ def _t142():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12740,7 +12740,7 @@ def _t143():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12833,7 +12833,7 @@ def _t144():
         "while_fib_unused_output_n_5_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12917,7 +12917,7 @@ def _t145():
         "while_fib_unused_output_n_5_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13002,7 +13002,7 @@ def _t146():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13086,7 +13086,7 @@ def _t147():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13178,7 +13178,7 @@ def _t148():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13263,7 +13263,7 @@ def _t149():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13356,7 +13356,7 @@ def _t150():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13440,7 +13440,7 @@ def _t151():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13532,7 +13532,7 @@ def _t152():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13617,7 +13617,7 @@ def _t153():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 100, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13710,7 +13710,7 @@ def _t154():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13775,13 +13775,13 @@ def _t154():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -13795,7 +13795,7 @@ def _t155():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13868,13 +13868,13 @@ def _t155():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -13888,7 +13888,7 @@ def _t156():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13953,14 +13953,14 @@ def _t156():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -13974,7 +13974,7 @@ def _t157():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14047,14 +14047,14 @@ def _t157():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14067,7 +14067,7 @@ def _t158():
         "while_fib_constants_by_reference_n_0_relaxed",
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 107, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14133,13 +14133,13 @@ def _t158():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14152,7 +14152,7 @@ def _t159():
         "while_fib_constants_by_reference_n_0_relaxed_all_inputs_as_internal",
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 107, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14226,13 +14226,13 @@ def _t159():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14245,7 +14245,7 @@ def _t160():
         "while_fib_constants_by_reference_n_0_relaxed_all_tensors_as_inputs",
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 107, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14311,14 +14311,14 @@ def _t160():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14331,7 +14331,7 @@ def _t161():
         "while_fib_constants_by_reference_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 107, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14405,14 +14405,14 @@ def _t161():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                    g.array("<f4", (1,), "AADgQA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14426,7 +14426,7 @@ def _t162():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14491,13 +14491,13 @@ def _t162():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14511,7 +14511,7 @@ def _t163():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14584,13 +14584,13 @@ def _t163():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14604,7 +14604,7 @@ def _t164():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14669,14 +14669,14 @@ def _t164():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14690,7 +14690,7 @@ def _t165():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14763,14 +14763,14 @@ def _t165():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
+                    g.array("<f2", (1,), "AEA="),
+                    g.array("<f2", (1,), "AEc="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14784,7 +14784,7 @@ def _t166():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14849,13 +14849,13 @@ def _t166():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14869,7 +14869,7 @@ def _t167():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -14934,14 +14934,14 @@ def _t167():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("<i4", (1,), "BwAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -14955,7 +14955,7 @@ def _t168():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15020,13 +15020,13 @@ def _t168():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -15040,7 +15040,7 @@ def _t169():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15113,13 +15113,13 @@ def _t169():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -15133,7 +15133,7 @@ def _t170():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15198,14 +15198,14 @@ def _t170():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -15219,7 +15219,7 @@ def _t171():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15292,14 +15292,14 @@ def _t171():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
+                    g.array("|u1", (1,), "Ag=="),
+                    g.array("|u1", (1,), "Bw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -15313,7 +15313,7 @@ def _t172():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15378,13 +15378,13 @@ def _t172():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -15398,7 +15398,7 @@ def _t173():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15471,13 +15471,13 @@ def _t173():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -15491,7 +15491,7 @@ def _t174():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15556,14 +15556,14 @@ def _t174():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -15577,7 +15577,7 @@ def _t175():
         "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15650,14 +15650,14 @@ def _t175():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
+                    g.array("|i1", (1,), "gg=="),
+                    g.array("|i1", (1,), "hw=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
             ),
@@ -15671,7 +15671,7 @@ def _t176():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15756,7 +15756,7 @@ def _t177():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15849,7 +15849,7 @@ def _t178():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -15935,7 +15935,7 @@ def _t179():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16028,7 +16028,7 @@ def _t180():
         "while_fib_constants_by_reference_n_5_relaxed",
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 107, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16113,7 +16113,7 @@ def _t181():
         "while_fib_constants_by_reference_n_5_relaxed_all_inputs_as_internal",
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 107, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16206,7 +16206,7 @@ def _t182():
         "while_fib_constants_by_reference_n_5_relaxed_all_tensors_as_inputs",
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 107, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16292,7 +16292,7 @@ def _t183():
         "while_fib_constants_by_reference_n_5_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 107, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16387,7 +16387,7 @@ def _t184():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16472,7 +16472,7 @@ def _t185():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16565,7 +16565,7 @@ def _t186():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16651,7 +16651,7 @@ def _t187():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16745,7 +16745,7 @@ def _t188():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16830,7 +16830,7 @@ def _t189():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -16916,7 +16916,7 @@ def _t190():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -17001,7 +17001,7 @@ def _t191():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -17094,7 +17094,7 @@ def _t192():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -17180,7 +17180,7 @@ def _t193():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -17274,7 +17274,7 @@ def _t194():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -17359,7 +17359,7 @@ def _t195():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -17452,7 +17452,7 @@ def _t196():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -17538,7 +17538,7 @@ def _t197():
         "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 107, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),

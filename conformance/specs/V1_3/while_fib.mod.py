@@ -4,7 +4,8 @@
 # and n (it declares a and b as inputs it ignores); the body ignores n. The body holds
 # constants of its own (the float 0 and the int32 1), given by value, and in the third
 # model by reference (Configuration.use_shm_for_weights). n = 0 runs no iteration: the
-# outputs are the initial values. The second model leaves the counter output unused (a
+# outputs are the initial values, (2, 7), which one iteration would move by 5 and 9
+# (beyond the tolerance of 1 that int32 and quantized outputs have). The second model leaves the counter output unused (a
 # temporary nobody reads). The condition and body are named SubgraphReferences, and the
 # quantized variations are nested converters: the main graph's converter names, for each
 # reference, the converter of that subgraph's own operands (scale 1, zero point 0 for
@@ -82,7 +83,7 @@ def pell_model(name, unused_output=False):
 
 # (example name, a0, b0, n, a, b): the oracle's while_fib lines.
 cases = [
-    ("n_0", 0.0, 1.0, 0, 0.0, 1.0),
+    ("n_0", 2.0, 7.0, 0, 2.0, 7.0),
     ("n_1", 0.0, 1.0, 1, 1.0, 2.0),
     ("n_2", 0.0, 1.0, 2, 2.0, 5.0),
     ("n_5", 0.0, 1.0, 5, 29.0, 70.0),

@@ -43,8 +43,13 @@ Four arithmetic modes, one per variation the specs add:
 
 ``self_test`` checks the building blocks and small IF/WHILE graphs against
 values derived by hand (in the comments beside them) every time the oracle
-runs. ``main`` prints every example's golden values, in the order the specs
-use them.
+runs. ``check_fault_margins`` runs the examples as drivers with a known fault
+would (the IF branch not chosen, the WHILE condition after the body, state-only
+values reset on every iteration) and requires each spec to catch its faults in
+every type by more than the suite's tolerance (1 for int32 and quantized
+values), so that no example passes a faulty driver by a rounding margin; the
+endless loop is run in every type with an iteration budget and must not end.
+``main`` prints every example's golden values, in the order the specs use them.
 
 Run: ``python conformance/specs/oracles/control_flow_oracle.py`` and paste;
 ``--check`` compares the specs with it.
@@ -251,8 +256,17 @@ def _stored(name: str, values: list, graph: Graph, mode: Mode) -> list:
     return [float(v) for v in values]
 
 
-def evaluate(graph: Graph, inputs: Sequence[list], mode: Mode, budget: int) -> list[list]:
-    """Run one graph on stored input values; returns its stored output values."""
+FAULTS = ("other_branch", "do_while", "reset_state")
+"""Ways a driver can get control flow wrong, for ``check_fault_margins``: an IF running the
+branch not chosen; a WHILE evaluating its condition after its body; a WHILE giving its
+condition and body the initial state-only values on every iteration."""
+
+
+def evaluate(
+    graph: Graph, inputs: Sequence[list], mode: Mode, budget: int, fault: str | None = None
+) -> list[list]:
+    """Run one graph on stored input values; returns its stored output values. ``fault``
+    (one of ``FAULTS``) runs it as a driver with that fault would."""
     values: dict[str, list] = dict(zip(graph.inputs, inputs, strict=True))
     for name, data in graph.constants.items():
         values[name] = _stored(name, data, graph, mode)
@@ -260,12 +274,15 @@ def evaluate(graph: Graph, inputs: Sequence[list], mode: Mode, budget: int) -> l
         if kind == "IF":
             condition, then_graph, else_graph, *rest = operands
             (flag,) = values[condition]
+            if fault == "other_branch":
+                flag = not flag
             chosen = then_graph if flag else else_graph
-            results = evaluate(chosen, [values[n] for n in rest], mode, budget)
+            results = evaluate(chosen, [values[n] for n in rest], mode, budget, fault)
         elif kind == "WHILE":
             cond_graph, body_graph, *rest = operands
             results = run_while(
-                cond_graph, body_graph, [values[n] for n in rest], len(outputs), mode, budget
+                cond_graph, body_graph, [values[n] for n in rest], len(outputs), mode, budget,
+                fault,
             )
         else:
             a, b = operands
@@ -277,16 +294,26 @@ def evaluate(graph: Graph, inputs: Sequence[list], mode: Mode, budget: int) -> l
 
 
 def run_while(
-    cond: Graph, body: Graph, initial: list[list], m: int, mode: Mode, budget: int
+    cond: Graph,
+    body: Graph,
+    initial: list[list],
+    m: int,
+    mode: Mode,
+    budget: int,
+    fault: str | None = None,
 ) -> list[list]:
     k = len(body.outputs) - m
     carried = list(initial[: m + k])
     input_only = list(initial[m + k :])
+    if fault == "do_while":
+        carried = evaluate(body, carried + input_only, mode, budget, fault)
     for _ in range(budget + 1):
-        (flag,) = evaluate(cond, carried + input_only, mode, budget)
+        (flag,) = evaluate(cond, carried + input_only, mode, budget, fault)
         if not flag[0]:
             return carried[:m]
-        carried = evaluate(body, carried + input_only, mode, budget)
+        carried = evaluate(body, carried + input_only, mode, budget, fault)
+        if fault == "reset_state":
+            carried[m:] = initial[m : m + k]
     raise LoopBudgetExceeded({name: data for name, data in zip(body.outputs, carried, strict=True)})
 
 
@@ -468,7 +495,7 @@ IF_SAME_DATA = [1.0, -3.0, 4.0, 2.0]
 PELL_QUANT = (Mode("Q8A", 1.0, 0), Mode("Q8AS", 1.0, -128))
 PELL_EXAMPLES = [
     # (name, a0, b0, n)
-    ("n 0 (zero iterations)", 0.0, 1.0, 0),
+    ("n 0 (zero iterations)", 2.0, 7.0, 0),
     ("n 1", 0.0, 1.0, 1),
     ("n 2", 0.0, 1.0, 2),
     ("n 5", 0.0, 1.0, 5),
@@ -507,28 +534,89 @@ def fmt(values: list) -> str:
     return ", ".join(str(v) if isinstance(v, bool | int) else f"{v:.1f}" for v in values)
 
 
+def spec_examples() -> list[tuple[str, str, Graph, dict[str, list], tuple[Mode, ...]]]:
+    """(spec, example, graph, inputs, quantizations) of every compared example, in the order
+    ``main`` prints them; every one has an int32 form too."""
+    examples = []
+    for flag in (True, False):
+        inputs = {"cond": [flag], "y": IF_SIMPLE_DATA}
+        examples.append(("if_simple", f"cond {flag}", if_simple(), inputs, IF_SIMPLE_QUANT))
+    for flag in (True, False):
+        examples.append(
+            ("if_constant", f"cond {flag}", if_constant(flag), IF_CONSTANT_DATA, IF_CONSTANT_QUANT)
+        )
+    for flag in (True, False):
+        inputs = {"cond": [flag], "x": IF_SAME_DATA}
+        examples.append(
+            ("if_same_branch_model", f"cond {flag}", if_same_branch(), inputs, IF_SAME_QUANT)
+        )
+    for name, a0, b0, n in PELL_EXAMPLES:
+        inputs = {"a0": [a0], "b0": [b0], "n": [n]}
+        examples.append(("while_fib", name, pell(), inputs, PELL_QUANT))
+    for name, acc0, x, n in TRIANGULAR_EXAMPLES:
+        inputs = {"acc0": acc0, "x": x, "n": [n]}
+        examples.append(("while_sum_of_powers", name, triangular(), inputs, TRIANGULAR_QUANT))
+    return examples
+
+
+CAUGHT = {
+    "if_simple": ("other_branch",),
+    "if_constant": ("other_branch",),
+    "if_same_branch_model": (),
+    "while_fib": ("do_while",),
+    "while_sum_of_powers": ("do_while", "reset_state"),
+}
+"""The faults each spec must catch in every one of its types (check_fault_margins)."""
+
+
+def _caught(graph: Graph, inputs: dict[str, list], mode: Mode, fault: str, budget: int) -> bool:
+    """Whether a driver with ``fault`` fails this example in ``mode``: its loop never ends,
+    or an output element is off by more than the tolerance (1 for int32 and quantized
+    values, the relaxed float one, 5 * 2**-10 * (1 + |e|), for floats)."""
+    stored = [_stored(n, inputs[n], graph, mode) for n in graph.inputs]
+    expected = evaluate(graph, stored, mode, budget)
+    try:
+        faulty = evaluate(graph, stored, mode, budget, fault)
+    except LoopBudgetExceeded:
+        return True
+    for name, want, got in zip(graph.outputs, expected, faulty, strict=True):
+        for e, a in zip(want, got, strict=True):
+            if isinstance(e, bool):
+                if e != a:
+                    return True
+            elif mode.kind == "float" and name not in graph.integers:
+                if abs(a - e) > 5 * 2**-10 * (1 + abs(e)):
+                    return True
+            elif abs(a - e) > 1:
+                return True
+    return False
+
+
+def check_fault_margins(budget: int = 200) -> None:
+    """Each spec catches the faults ``CAUGHT`` names, in float, int32 and each of its
+    quantizations, beyond the tolerance the suite allows, with at least one example; and
+    the same-branch IF is the same whichever branch runs."""
+    examples = spec_examples()
+    for spec, faults in CAUGHT.items():
+        mine = [e for e in examples if e[0] == spec]
+        for fault in faults:
+            for mode in (FLOAT, INT32, *mine[0][4]):
+                assert any(
+                    _caught(graph, inputs, mode, fault, budget) for _, _, graph, inputs, _ in mine
+                ), f"{spec}: no example catches {fault} in {mode}"
+    for _, _, graph, inputs, quant in (e for e in examples if e[0] == "if_same_branch_model"):
+        for mode in (FLOAT, INT32, *quant):
+            assert not _caught(graph, inputs, mode, "other_branch", budget)
+
+
 def main() -> None:
     self_test()
     endless_saturates()
-    graph = if_simple()
-    for flag in (True, False):
-        (z,) = run(graph, {"cond": [flag], "y": IF_SIMPLE_DATA}, IF_SIMPLE_QUANT, int32=True)
-        print(f"if_simple cond {flag}: z = [{fmt(z)}]")
-    for flag in (True, False):
-        (out,) = run(if_constant(flag), IF_CONSTANT_DATA, IF_CONSTANT_QUANT, int32=True)
-        print(f"if_constant cond {flag}: out = [{fmt(out)}]")
-    for flag in (True, False):
-        (y,) = run(if_same_branch(), {"cond": [flag], "x": IF_SAME_DATA}, IF_SAME_QUANT,
-                   int32=True)
-        print(f"if_same_branch_model cond {flag}: y = [{fmt(y)}]")
-    for name, a0, b0, n in PELL_EXAMPLES:
-        inputs = {"a0": [a0], "b0": [b0], "n": [n]}
-        a, b, i = run(pell(), inputs, PELL_QUANT, int32=True)
-        print(f"while_fib {name}: a = [{fmt(a)}] b = [{fmt(b)}] i = [{fmt(i)}]")
-    for name, acc0, x, n in TRIANGULAR_EXAMPLES:
-        (acc,) = run(triangular(), {"acc0": acc0, "x": x, "n": [n]}, TRIANGULAR_QUANT,
-                     int32=True)
-        print(f"while_sum_of_powers {name}: acc = [{fmt(acc)}]")
+    check_fault_margins()
+    for spec, name, graph, inputs, quant in spec_examples():
+        outputs = run(graph, inputs, quant, int32=True)
+        shown = " ".join(f"{o} = [{fmt(v)}]" for o, v in zip(graph.outputs, outputs, strict=True))
+        print(f"{spec} {name}: {shown}")
 
 
 # Spec outputs not computed here, skipped by --check.
