@@ -506,7 +506,9 @@ def test_generated_expect_failure(check: Item[None], nnhal) -> None:
     check_timing(execution)
 
 
-_LOOP_PATHS = {path.id: path for path in (*control_flow.LOOP_PATHS, *control_flow.STRICT_LOOP_PATHS)}
+_LOOP_PATHS = {
+    path.id: path for path in (*control_flow.LOOP_PATHS, *control_flow.STRICT_LOOP_PATHS)
+}
 
 
 def _loop_timeout_params(config: pytest.Config) -> list:

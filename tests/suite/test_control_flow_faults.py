@@ -14,8 +14,8 @@ import copy
 import re
 from pathlib import Path
 
-import pytest
 import faulty_drivers_cf as faulty
+import pytest
 from suite_outcomes import outcomes_of, with_outcome
 
 from conformance.harness import control_flow
@@ -138,7 +138,9 @@ def test_dropping_the_state_only_values_fails_the_loops_that_carry_some(pytester
     iteration and passes). Its float32 cases only: each failing item waits 2 s."""
     selection = f"V1_3/while_sum_of_powers/n_ and {SYNC13} and not relaxed and not float16 "
     selection += "and not int32 and not quant8 and not internal and not as_inputs"
-    outcomes = _run(pytester, "ResetsState", f"({selection}) or (V1_3/while_fib/all_outputs_n_5/ and {SYNC13})")
+    outcomes = _run(
+        pytester, "ResetsState", f"({selection}) or (V1_3/while_fib/all_outputs_n_5/ and {SYNC13})"
+    )
     failed = with_outcome(outcomes, "FAILED")
     assert failed == _named(outcomes, r"while_sum_of_powers/n_(1|4|3_from_zero)/")
     assert len(failed) == 3
@@ -170,10 +172,14 @@ def test_the_control_flow_corners_catch_a_wrong_branch_and_lost_state(pytester) 
     draws need not hold (the full profile's twelve mostly do)."""
     corners = ("control/", "conformance.test_corners", "--nnhal-profile=ci")
     reference = _run(pytester, "ReferenceDriver", *corners)
-    assert with_outcome(reference, "PASSED") == set(reference) == {
-        "test_corners[control/IF]",
-        "test_corners[control/WHILE]",
-    }
+    assert (
+        with_outcome(reference, "PASSED")
+        == set(reference)
+        == {
+            "test_corners[control/IF]",
+            "test_corners[control/WHILE]",
+        }
+    )
     branch = _run(pytester, "TakesOtherBranch", *corners)
     assert with_outcome(branch, "FAILED") == {"test_corners[control/IF]"}
     state = _run(pytester, "ResetsState", *corners)

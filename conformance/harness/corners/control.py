@@ -6,7 +6,7 @@ their values are TENSOR_FLOAT32 halves and TENSOR_INT32 counters, so every resul
   condition a model input (drawn true or false) or a constant (true or false); the two
   branches different subgraphs (each output a drawn ADD, SUB or MUL of the branch's
   values and constants) or one subgraph for both; a branch may itself hold an IF (on a
-  condition it computes) or a WHILE (a counted loop): nesting depth 2 or 3.
+  constant condition of its own) or a WHILE (a counted loop): nesting depth 2 or 3.
 * WHILE: a counter (TENSOR_INT32 [1]) from a constant start to a limit, input-output or
   state-only; one or two float accumulators (input-output), a float state-only value
   now and then, whose own step the accumulators add (so a state-only value lost between
@@ -177,7 +177,10 @@ F32, I32 = T.TENSOR_FLOAT32, T.TENSOR_INT32
 
 
 def _halves(draw, count: int, bound: int = 4) -> list[float]:
-    return [v / 2 for v in draw(st.lists(st.integers(-2 * bound, 2 * bound), min_size=count, max_size=count))]
+    return [
+        v / 2
+        for v in draw(st.lists(st.integers(-2 * bound, 2 * bound), min_size=count, max_size=count))
+    ]
 
 
 def _array(values: Sequence, shape: Sequence[int], dtype=np.float32) -> np.ndarray:
@@ -244,8 +247,18 @@ def _while_in(draw, g: _Graph, net: _Net, name, values, shape, outputs, depth) -
     start = g.constant(I32, [1], [0])
     limit = g.constant(I32, [1], [count])
     carried = [values[k % len(values)] for k in range(outputs)]
-    loop = _loop_graphs(draw, net, name, shape, outputs, counter_state=False, state=False,
-                        input_only_step=False, input_only_limit=True, depth=depth)
+    loop = _loop_graphs(
+        draw,
+        net,
+        name,
+        shape,
+        outputs,
+        counter_state=False,
+        state=False,
+        input_only_step=False,
+        input_only_limit=True,
+        depth=depth,
+    )
     cond_ref, body_ref = g.reference(loop.cond), g.reference(loop.body)
     outs = [g.temporary(F32, shape) for _ in range(outputs)] + [g.temporary(I32, [1])]
     g.control("WHILE", [cond_ref, body_ref, *carried, start, limit], outs,
@@ -458,7 +471,7 @@ def _depth(model: Model, graph, seen: frozenset = frozenset()) -> int:
     return deepest
 
 
-def _nested(model: Model, graphs) -> list[str]:
+def _nested(graphs) -> list[str]:
     kinds = {o.type for g in graphs for o in g.operations}
     found = []
     if OperationType.IF in kinds:
@@ -485,7 +498,7 @@ def _classify(model: Model, operation, constants, name: str) -> list[str]:
         if len(operation.inputs) > 4:
             classes.append("values:several")
         branches = [_sub(model, model, i) for i in operation.inputs[1:3]]
-        return classes + _nested(model, branches)
+        return classes + _nested(branches)
     cond, body = (_sub(model, model, i) for i in operation.inputs[:2])
     m = len(operation.outputs)
     k = len(body.output_indexes) - m
@@ -503,7 +516,7 @@ def _classify(model: Model, operation, constants, name: str) -> list[str]:
     start = _start(model, operation, constants, counter)
     if limit is not None and start is not None:
         classes.append(_loop_class(max(0, limit - start)))
-    return classes + _nested(model, [body])
+    return classes + _nested([body])
 
 
 def _counter_position(body) -> int | None:
