@@ -17,6 +17,10 @@ and ``fenced`` with its request pools in hardware_buffer_blob memory
 ``test_generated_coupling`` (HAL 1.3) runs the signed twin of every case with a
 TENSOR_QUANT8_ASYMM operand on ``burst``, ``async13``, ``sync13`` and ``fenced``
 (``signed-sync13-timed``; conformance/harness/coupling.py).
+``test_generated_loop_timeout`` (HAL 1.3) runs every expected-failure case holding a WHILE
+with a loop timeout of 1 ms on ``async13``, ``sync13`` and ``fenced``
+(``sync13-loop1000000ns``), and in the strict tier with 100 ms and with the 2 s default
+(conformance/harness/control_flow.py).
 
 Prepared models are cached per worker, so a case is prepared once for all its
 items. The skip-versus-fail rule is VTS's (docs/vts-parity.md 3.1).
