@@ -15,6 +15,7 @@ from hal.validation import validate_model
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTY = Path(__file__).resolve().parents[1] / "support" / "faulty_drivers.py"
+FAULTY_CF = FAULTY.with_name("faulty_drivers_cf.py")
 _seen: set[str] = set()
 
 
@@ -226,4 +227,23 @@ def test_shape_fuzzing_catches_wrong_output_shapes(pytester) -> None:
 
 def test_the_reference_driver_skips_the_differential_and_passes_the_shapes(pytester) -> None:
     result = _run_fuzz(pytester, "reference")
-    result.assert_outcomes(passed=4, skipped=4)
+    # the differential and the control-flow differential skip, each of the four kinds
+    result.assert_outcomes(passed=4, skipped=8)
+
+
+def test_control_flow_fuzzing_catches_a_wrong_branch_and_prints_a_1_3_spec(pytester) -> None:
+    """A driver running the IF branch not chosen fails the control-flow differential, and
+    the failure prints the graph with its sub-models, for the V1_3 folder."""
+    pytester.makepyfile(faulty_drivers_cf=FAULTY_CF.read_text())
+    result = _run_fuzz(
+        pytester, "faulty_drivers_cf:TakesOtherBranch", "-k", "control_flow and float32"
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*test_fuzz_control_flow?float32? FAILED*",
+            "E *output 0: * value(s) differ from the reference driver's*",
+            "*as a spec (save as conformance/specs/V1_3/<name>.mod.py):*",
+            '*g0 = Model("g0")*',
+            '*model = Model().Operation("IF", *',
+        ]
+    )
