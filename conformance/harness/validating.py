@@ -22,7 +22,6 @@ from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import lowest_version
 from conformance.harness.marks import case_marks, level_marks, mark
 from conformance.harness.mutations import Family, Mutation, case_id, corpus, representatives
-from conformance.harness.mutations.control_flow import holds_control_flow
 from hal.types import HalVersion
 
 
@@ -172,24 +171,21 @@ def _deterministic_items(
                     marks=family_marks(family, test, category),
                 )
             )
-    return params + _control_flow_items(families, profile, applies, category)
+    return params + _hal13_items(families, profile, applies, category)
 
 
-def _control_flow_items(
+def _hal13_items(
     families: list[Family],
     profile: str,
     applies: Callable[..., bool],
     category: str,
 ) -> list:
-    """The (family, case) parameters on the cases whose model holds IF or WHILE: valid from
-    HAL 1.3 only, no family applies to them at 1.2 (what the items above ask), so they are
-    chosen as those are, admitted at 1.3, and built for drivers of 1.3 only (their folder's
-    ``hal_level`` mark, and the family's)."""
-    cases = [
-        test
-        for test in _cases().values()
-        if lowest_version(test) == HalVersion.V1_3 and holds_control_flow(test.model)
-    ]
+    """The (family, case) parameters on the cases valid from HAL 1.3 only (the signed and
+    INT32 forms, the 1.3 operations, IF and WHILE): no family applies to them at 1.2 (what
+    the items above ask), so they are chosen as those are, admitted at 1.3, and built for
+    drivers of 1.3 only (their folder's ``hal_level`` mark, and the family's). VTS 1.3
+    mutates every generated model but the lifetime variations, which ``corpus`` leaves out."""
+    cases = [test for test in _cases().values() if lowest_version(test) == HalVersion.V1_3]
     chosen_cases = representatives(cases, profile)
     params = []
     for family in families:
