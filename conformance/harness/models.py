@@ -237,23 +237,27 @@ CONSTANT_POOL_THRESHOLD = 128
 def with_constants_in_pool(
     model: Model, kind: str = "ashmem", threshold: int = CONSTANT_POOL_THRESHOLD
 ) -> tuple[Model, Memory] | None:
-    """A copy of ``model`` whose CONSTANT_COPY operands over ``threshold`` bytes are
-    CONSTANT_REFERENCE operands in one new pool (at odd offsets), and that pool;
-    None when no constant is that large. The caller closes the pool."""
+    """A copy of ``model`` whose CONSTANT_COPY operands over ``threshold`` bytes, in every
+    subgraph (the main one and those IF and WHILE refer to), are CONSTANT_REFERENCE
+    operands in one new pool (at odd offsets), and that pool; None when no constant is
+    that large. The caller closes the pool."""
     large = [
-        i
-        for i, operand in enumerate(model.operands)
+        (g, i)
+        for g, (_, graph) in enumerate(model.graphs())
+        for i, operand in enumerate(graph.operands)
         if operand.lifetime == OperandLifeTime.CONSTANT_COPY and operand.location.length > threshold
     ]
     if not large:
         return None
     moved = copy.deepcopy(model)
+    graphs = [graph for _, graph in model.graphs()]
+    moved_graphs = [graph for _, graph in moved.graphs()]
     data = bytearray(b"\x00")  # offset 1: no constant starts aligned
-    for i in large:
-        location = model.operands[i].location
+    for g, i in large:
+        location = graphs[g].operands[i].location
         chunk = model.operand_values[location.offset : location.offset + location.length]
-        moved.operands[i].lifetime = OperandLifeTime.CONSTANT_REFERENCE
-        moved.operands[i].location = DataLocation(len(moved.pools), len(data), len(chunk))
+        moved_graphs[g].operands[i].lifetime = OperandLifeTime.CONSTANT_REFERENCE
+        moved_graphs[g].operands[i].location = DataLocation(len(moved.pools), len(data), len(chunk))
         data += chunk + b"\x00"
     pool = allocate_with(kind, bytes(data))
     moved.pools = [*moved.pools, pool]

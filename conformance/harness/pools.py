@@ -109,7 +109,8 @@ def variants_for(model: Model) -> list[PoolVariant]:
 def has_constants(model: Model) -> bool:
     return any(
         operand.lifetime == OperandLifeTime.CONSTANT_COPY and operand.location.length > 0
-        for operand in model.operands
+        for _, graph in model.graphs()
+        for operand in graph.operands
     )
 
 

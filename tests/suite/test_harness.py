@@ -7,6 +7,7 @@ import pytest
 
 from conformance.harness.execution import PATHS_BY_ID, Execution, check_shapes, check_timing, run
 from conformance.harness.models import binary_model, chain_model, with_constants_in_pool
+from conformance.harness.pools import has_constants
 from conformance.harness.requests import GUARD, GUARD_SIZE, SCATTERED, pack_request
 from conformance.harness.runner import _multinomial_problems, describe_operations, dynamic_twin
 from conformance.harness.tolerance import (
@@ -30,10 +31,12 @@ from hal.types import (
     OperandType,
     OperationType,
     OutputShape,
+    Priority,
     SymmPerChannelQuantParams,
     Timing,
 )
 from reference_driver import ReferenceDriver
+from control_flow_models import fib_model
 
 F32, F16, Q8 = (
     OperandType.TENSOR_FLOAT32,
@@ -448,3 +451,37 @@ def test_a_declined_dynamic_twin_does_not_decline_its_case() -> None:
     with pytest.raises(pytest.skip.Exception, match="does not support operation 0 ADD"):
         prepare_case(driver, dynamic_twin(model), HalVersion.V1_3, 5.0, case=model)
     assert prepare_case(driver, model, HalVersion.V1_3, 5.0) is not None
+
+
+def test_constants_of_referenced_subgraphs_move_into_the_pool_too() -> None:
+    # fib_model's constants are the body's: 1 and 0, four bytes each, at 4-byte offsets.
+    model = fib_model()
+    assert has_constants(model)
+    moved, pool = with_constants_in_pool(model, threshold=0)
+    try:
+        body = moved.referenced[1]
+        locations = [
+            (o.location.pool_index, o.location.offset, o.location.length)
+            for o in body.operands
+            if o.lifetime == OperandLifeTime.CONSTANT_REFERENCE
+        ]
+        # one, zero and the three ADDs' activations, each after one byte: odd offsets
+        assert locations == [(0, 1, 4), (0, 6, 4), (0, 11, 4), (0, 16, 4), (0, 21, 4)]
+        assert not any(
+            o.lifetime == OperandLifeTime.CONSTANT_COPY for _, g in moved.graphs() for o in g.operands
+        )
+        assert model.referenced[1].operands[4].lifetime == OperandLifeTime.CONSTANT_COPY  # a copy
+        driver = ReferenceDriver()
+        callback = PreparedModelCallback()
+        driver.prepare_model_1_3(
+            moved, ExecutionPreference.FAST_SINGLE_ANSWER, Priority.MEDIUM, None, callback
+        )
+        prepared = callback.wait(10).prepared_model
+        inputs = [np.array([v], np.float32) for v in (0, 0, 1, 5)]  # i, a, b, n
+        with pack_request(moved, inputs) as packed:
+            status, _, _ = prepared.execute_synchronously(packed.request, 0)
+            assert status == ErrorStatus.NONE
+            # (i, a, b): (0,0,1) -> (1,1,1) -> (2,1,2) -> (3,2,3) -> (4,3,5) -> (5,5,8)
+            assert [packed.output(k, (1,))[0] for k in range(3)] == [5, 5, 8]
+    finally:
+        pool.close()
