@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from control_flow_models import fib_model
 
 from conformance.harness.execution import PATHS_BY_ID, Execution, check_shapes, check_timing, run
 from conformance.harness.models import binary_model, chain_model, with_constants_in_pool
@@ -36,7 +37,6 @@ from hal.types import (
     Timing,
 )
 from reference_driver import ReferenceDriver
-from control_flow_models import fib_model
 
 F32, F16, Q8 = (
     OperandType.TENSOR_FLOAT32,
@@ -468,7 +468,9 @@ def test_constants_of_referenced_subgraphs_move_into_the_pool_too() -> None:
         # one, zero and the three ADDs' activations, each after one byte: odd offsets
         assert locations == [(0, 1, 4), (0, 6, 4), (0, 11, 4), (0, 16, 4), (0, 21, 4)]
         assert not any(
-            o.lifetime == OperandLifeTime.CONSTANT_COPY for _, g in moved.graphs() for o in g.operands
+            o.lifetime == OperandLifeTime.CONSTANT_COPY
+            for _, g in moved.graphs()
+            for o in g.operands
         )
         assert model.referenced[1].operands[4].lifetime == OperandLifeTime.CONSTANT_COPY  # a copy
         driver = ReferenceDriver()
