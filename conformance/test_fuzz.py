@@ -12,6 +12,11 @@ operations (float32, float16, relaxed, quant8). Two tests per kind:
   executes with status NONE (nothing escapes, nothing hangs), and with every
   output's dimensions left unknown, the reported output shapes are the ones the
   graph implies (computed by graphs.py from each operation's shape rule).
+* ``test_fuzz_control_flow`` (HAL 1.3): the differential test on graphs run by
+  control flow (``graphs.control_graphs``): the drawn graph as an IF's branch whose
+  other branch gives zeros, the condition drawn, or as a WHILE's body run 0-2 times
+  (a state-only counter, the graph's inputs input-only values, its outputs the loop's
+  values from zeros), prepared and run through the 1.3 methods.
 
 A failure is shrunk by hypothesis to a minimal graph and printed as a spec
 file in the test-generator language, ready to drop into conformance/specs.
@@ -31,7 +36,7 @@ from hypothesis import given, settings
 from conformance.harness import items
 from conformance.harness.calls import prepare, supported_operations
 from conformance.harness.execution import PATHS_BY_ID, run
-from conformance.harness.graphs import KINDS, Graph, GraphKind, graphs, to_spec
+from conformance.harness.graphs import KINDS, Graph, GraphKind, control_graphs, graphs, to_spec
 from conformance.harness.requests import pack_request
 from conformance.harness.runner import dynamic_twin
 from conformance.harness.tolerance import compare, rules_for, tolerance_for
@@ -42,7 +47,9 @@ pytestmark = [pytest.mark.hal_level("1.2"), pytest.mark.tier("strict")]
 GRAPHS = {"ci": 6, "full": 60, "thorough": 600}
 """Graphs drawn per kind and test."""
 V1_2 = HalVersion.V1_2
+V1_3 = HalVersion.V1_3
 SYNC = PATHS_BY_ID["sync"]
+SYNC13 = PATHS_BY_ID["sync13"]
 
 
 @functools.cache
@@ -75,30 +82,30 @@ class _Declined(Exception):
     """The driver does not support every operation of the graph."""
 
 
-def _prepared(device: object, model, timeout: float):
-    status, answers = supported_operations(device, model, V1_2)
-    assert status == ErrorStatus.NONE, f"get_supported_operations_1_2 returned {status.name}"
+def _prepared(device: object, model, timeout: float, level: HalVersion = V1_2):
+    status, answers = supported_operations(device, model, level)
+    assert status == ErrorStatus.NONE, f"get_supported_operations at {level} returned {status.name}"
     if not all(answers):
         raise _Declined
-    preparation = prepare(device, model, V1_2, timeout)
+    preparation = prepare(device, model, level, timeout)
     assert (
         preparation.launch_status == ErrorStatus.NONE and preparation.status == ErrorStatus.NONE
     ), (
-        f"prepare_model_1_2 of a valid graph the driver fully supports: launch "
+        f"{preparation.method} of a valid graph the driver fully supports: launch "
         f"{preparation.launch_status.name}, callback {preparation.status.name}"
     )
     return preparation.prepared_model
 
 
-def _execute(prepared, model, graph: Graph, timeout: float, dynamic: bool = False):
+def _execute(prepared, model, graph: Graph, timeout: float, dynamic: bool = False, path=SYNC):
     sizes = [
         int(np.prod(shape)) * numpy_dtype(model.operands[i].type).itemsize
         for shape, i in zip(graph.output_shapes, model.output_indexes, strict=True)
     ]
     with pack_request(model, graph.inputs, sizes) as packed:
-        execution = run(prepared, packed.request, SYNC, timeout)
+        execution = run(prepared, packed.request, path, timeout)
         assert execution.status == ErrorStatus.NONE, (
-            f"execute_synchronously of a valid graph returned {execution.status.name}"
+            f"{path.method} of a valid graph returned {execution.status.name}"
         )
         shapes = [tuple(s.dimensions) for s in execution.output_shapes]
         if dynamic:
@@ -108,14 +115,50 @@ def _execute(prepared, model, graph: Graph, timeout: float, dynamic: bool = Fals
         return shapes, outputs
 
 
-def _failure(graph: Graph, expected: list[np.ndarray], problems: list[str]) -> str:
+def _failure(
+    graph: Graph, expected: list[np.ndarray], problems: list[str], folder: str = "V1_2"
+) -> str:
     spec = to_spec(graph, expected, note="expected outputs: the reference driver's")
     return (
         "\n".join(problems)
         + f"\ndrawn graph: {graph.describe()}"
-        + "\nas a spec (save as conformance/specs/V1_2/<name>.mod.py):\n"
+        + f"\nas a spec (save as conformance/specs/{folder}/<name>.mod.py):\n"
         + spec
     )
+
+
+def _differential(
+    device, graph: Graph, hal_timeout, hal_level, drawn, level: HalVersion = V1_2
+) -> None:
+    """The graph on the driver under test and on the reference driver, through ``level``'s
+    preparation and synchronous execution: equal shapes, values within tolerance."""
+    model = graph.model
+    path = SYNC13 if level >= V1_3 else SYNC
+    drawn.drawn += 1
+    try:
+        prepared = _prepared(device, model, hal_timeout, level)
+    except _Declined:
+        drawn.declined += 1
+        return
+    oracle = _prepared(_oracle(), model, hal_timeout, level)
+    expected_shapes, expected = _execute(oracle, model, graph, hal_timeout, path=path)
+    shapes, outputs = _execute(prepared, model, graph, hal_timeout, path=path)
+    drawn.ran += 1
+    tolerance = tolerance_for(model, "fuzz", rules_for(hal_level, strict=True))
+    problems = []
+    for k, (want, got) in enumerate(zip(expected, outputs, strict=True)):
+        operand = model.operands[model.output_indexes[k]]
+        result = compare(want, got, operand.type, tolerance)
+        if not result.ok:
+            problems.append(
+                f"output {k}: {result.mismatches} value(s) differ from the reference driver's, "
+                f"max abs error {result.max_abs_error:g} ({tolerance.describe()}): "
+                f"{result.excerpt}"
+            )
+    if shapes and shapes != expected_shapes:
+        problems.append(f"output shapes {shapes}, the reference driver's {expected_shapes}")
+    folder = "V1_3" if level >= V1_3 else "V1_2"
+    assert not problems, _failure(graph, expected, problems, folder)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -129,32 +172,26 @@ def test_fuzz_differential(
     @settings(max_examples=_count(request))
     @given(graphs(kind))
     def check(graph: Graph) -> None:
-        model = graph.model
-        drawn.drawn += 1
-        try:
-            prepared = _prepared(device, model, hal_timeout)
-        except _Declined:
-            drawn.declined += 1
-            return
-        expected_shapes, expected = _execute(
-            _prepared(_oracle(), model, hal_timeout), model, graph, hal_timeout
-        )
-        shapes, outputs = _execute(prepared, model, graph, hal_timeout)
-        drawn.ran += 1
-        tolerance = tolerance_for(model, "fuzz", rules_for(hal_level, strict=True))
-        problems = []
-        for k, (want, got) in enumerate(zip(expected, outputs, strict=True)):
-            operand = model.operands[model.output_indexes[k]]
-            result = compare(want, got, operand.type, tolerance)
-            if not result.ok:
-                problems.append(
-                    f"output {k}: {result.mismatches} value(s) differ from the reference driver's, "
-                    f"max abs error {result.max_abs_error:g} ({tolerance.describe()}): "
-                    f"{result.excerpt}"
-                )
-        if shapes and shapes != expected_shapes:
-            problems.append(f"output shapes {shapes}, the reference driver's {expected_shapes}")
-        assert not problems, _failure(graph, expected, problems)
+        _differential(device, graph, hal_timeout, hal_level, drawn)
+
+    check()
+    drawn.conclude(request.node)
+
+
+@pytest.mark.hal_level("1.3")
+@pytest.mark.parametrize("kind", KINDS)
+def test_fuzz_control_flow(
+    kind: GraphKind, device, nnhal_driver, hal_timeout, hal_level, request
+) -> None:
+    """Graphs run as an IF's branch or a WHILE's body, against the reference driver."""
+    if _is_reference(device, nnhal_driver):
+        pytest.skip("the driver under test is the reference driver: nothing to compare with")
+    drawn = items.Drawn(f"{kind} graphs in control flow")
+
+    @settings(max_examples=_count(request))
+    @given(control_graphs(kind))
+    def check(graph: Graph) -> None:
+        _differential(device, graph, hal_timeout, hal_level, drawn, V1_3)
 
     check()
     drawn.conclude(request.node)

@@ -17,6 +17,10 @@ and ``fenced`` with its request pools in hardware_buffer_blob memory
 ``test_generated_coupling`` (HAL 1.3) runs the signed twin of every case with a
 TENSOR_QUANT8_ASYMM operand on ``burst``, ``async13``, ``sync13`` and ``fenced``
 (``signed-sync13-timed``; conformance/harness/coupling.py).
+``test_generated_loop_timeout`` (HAL 1.3) runs every expected-failure case holding a WHILE
+with a loop timeout of 1 ms on ``async13``, ``sync13`` and ``fenced``
+(``sync13-loop1000000ns``), and in the strict tier with 100 ms and with the 2 s default
+(conformance/harness/control_flow.py).
 
 Prepared models are cached per worker, so a case is prepared once for all its
 items. The skip-versus-fail rule is VTS's (docs/vts-parity.md 3.1).
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from conformance.harness import coupling, fresh
+from conformance.harness import control_flow, coupling, fresh
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.device_memory import MEMORIES, MEMORY_PATHS, placement
 from conformance.harness.execution import (
@@ -490,8 +494,11 @@ def test_generated_expect_failure(check: Item[None], nnhal) -> None:
     prepared = _prepared_for(nnhal.device, test, Mode.STATIC, nnhal.level, nnhal.timeout)
     example = test.feeds[0]
     sizes = [expected.nbytes for expected in example.outputs]
+    path = PATHS_BY_ID["sync13"]
+    if control_flow.holds_while(test.model):  # its loop may run out of the 2 s default
+        path = control_flow.loop_path(path)
     with pack_request(test.model, example.inputs, sizes) as packed:
-        execution = run_path(prepared, packed.request, PATHS_BY_ID["sync13"], nnhal.timeout)
+        execution = run_path(prepared, packed.request, path, nnhal.timeout)
     assert execution.status != ErrorStatus.NONE, (
         f"{case}: execute_synchronously_1_3 answered NONE for a model whose execution must "
         f"fail (Example(...).ExpectFailure()); it must answer an error status\nrerun: {rerun}"
@@ -501,3 +508,46 @@ def test_generated_expect_failure(check: Item[None], nnhal) -> None:
         f"{len(execution.output_shapes)} output shape(s); it must return none\nrerun: {rerun}"
     )
     check_timing(execution)
+
+
+_LOOP_PATHS = {
+    path.id: path for path in (*control_flow.LOOP_PATHS, *control_flow.STRICT_LOOP_PATHS)
+}
+
+
+def _loop_timeout_params(config: pytest.Config) -> list:
+    profile = config.getoption("--nnhal-profile")
+    params = []
+    for test in corpus():
+        if not control_flow.loops_forever(test) or not case_in_profile(test, profile):
+            continue
+        shared = (mark("generated"), *case_marks(test), *level_marks(HalVersion.V1_3))
+        for path in control_flow.LOOP_PATHS:
+            marks = (mark("tier", Tier.PARITY), *shared)
+            params.append(
+                Item(path.id, CaseId.of(test, 0, path.id), test=test, marks=marks, computes=False)
+            )
+        if test.lifetime_variation:
+            continue  # the strict runs wait seconds: once per case of the spec's own
+        for path in control_flow.STRICT_LOOP_PATHS:
+            marks = (mark("tier", Tier.STRICT), *shared)
+            params.append(
+                Item(path.id, CaseId.of(test, 0, path.id), test=test, marks=marks, computes=False)
+            )
+    return [item.param() for item in params]
+
+
+@cases("check", _loop_timeout_params)
+def test_generated_loop_timeout(check: Item[str], nnhal) -> None:
+    """A model whose WHILE never ends (an expected-failure case holding a WHILE) run with a
+    loop timeout of 1 ms on ``execute_1_3``, ``execute_synchronously_1_3`` and
+    ``execute_fenced``: a missed deadline, in time (VTS 1.3's InfiniteLoopTimeoutTest); in
+    the strict tier, with 100 ms, and with the 2 s default on ``execute_synchronously``
+    (conformance/harness/control_flow.py)."""
+    test, path = check.test, _LOOP_PATHS[check.runs]
+    if nnhal.level < HalVersion.V1_3:
+        pytest.skip(f"needs HAL 1.3; the driver is tested at HAL {nnhal.level}")
+    require_model_level(test, nnhal.level)
+    rerun = rerun_command(nnhal.config, __name__, check.selector("test_generated_loop_timeout"))
+    prepared = _prepared_for(nnhal.device, test, Mode.STATIC, nnhal.level, nnhal.timeout)
+    control_flow.judge_endless(prepared, test, path, nnhal.timeout, rerun)

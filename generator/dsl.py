@@ -420,14 +420,18 @@ class Model:
         return self
 
     def IdentifyInputs(self, *args: Any) -> Model:
-        """Fix the model inputs and their order (Android 11); an input no operation reads
-        joins the operand list after the operations' operands."""
+        """Fix the model inputs and their order (Android 11). As upstream, the operands
+        join the operand list now, those not in it yet in the order given: called before
+        the operations, the inputs come first; an input no operation reads joins it here."""
         self.inputs = self._identified("IdentifyInputs", args, ("input",))
+        self._add(self.inputs)
         return self
 
     def IdentifyOutputs(self, *args: Any) -> Model:
-        """Fix the model outputs and their order (Android 11)."""
+        """Fix the model outputs and their order (Android 11); they join the operand list
+        now, as the inputs do."""
         self.outputs = self._identified("IdentifyOutputs", args, ("output", "ignored"))
+        self._add(self.outputs)
         return self
 
     def _identified(self, method: str, args: tuple, kinds: tuple[str, ...]) -> list:

@@ -301,9 +301,7 @@ def _work_model(model: Any, made: dict[int, WorkModel], path: list[Any], line: i
     if id(model) in made:
         return made[id(model)]
     path.append(model)
-    declared = list(model.operands)
-    # Inputs IdentifyInputs lists that no operation reads follow the operations' operands.
-    declared += [op for op in model.inputs or () if op not in declared]
+    declared = list(model.operands)  # IdentifyInputs/IdentifyOutputs added theirs
     operands = [
         WorkOperand(
             op.name,
@@ -333,8 +331,9 @@ def _work_model(model: Any, made: dict[int, WorkModel], path: list[Any], line: i
                     f"{op.describe()} is in the model but {method}() does not list it",
                     line,
                 )
+        written = {x.name for o in model.operations for x in o.outputs}
         for op in identified or ():
-            if op not in model.operands and kinds != ("input",):
+            if op.name not in written and kinds != ("input",):
                 raise DslError(f"{method}() lists '{op.name}', which no operation writes")
     operations = [
         WorkOperation(o.type, [i.name for i in o.inputs], [x.name for x in o.outputs])
@@ -612,7 +611,7 @@ def _constant(op: WorkOperand, blob: bytearray, align: int) -> DataLocation:
 
 _SUBGRAPH_ALIGNMENT = 4
 """Where a model with referenced subgraphs starts each constant: the layout of VTS 1.3
-(docs/spec-language.md 14.4). Other models keep the unpadded layout of Android 10's VTS."""
+(docs/spec-language.md 14.2). Other models keep the unpadded layout of Android 10's VTS."""
 
 
 def _hal_operand(

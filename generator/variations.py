@@ -109,6 +109,12 @@ class ModelVariation:
     def _apply_to(self, model: WorkModel, feeds: list[FeedData], name: str, arg: Any) -> None:
         index = model.index_of(name)
         if index is None:
+            if any(sub.index_of(name) is not None for sub in model.referenced()):
+                raise DslError(
+                    f"variation '{self.label()}' targets operand '{name}' of a referenced "
+                    "model: convert it with a DataTypeConverter given to the SUBGRAPH "
+                    "operand that names the model"
+                )
             raise DslError(
                 f"variation '{self.label()}' targets operand '{name}', which is not in the model"
             )

@@ -1,8 +1,9 @@
 """The reference driver's device: an ``IDevice_1_3`` computing with numpy on the CPU.
 
-At 1.3 it offers today's operations (the 1.0-1.2 catalog; an operation signature it
-has no kernel for, such as a TENSOR_QUANT8_ASYMM_SIGNED form, is reported
-unsupported), priorities (accepted, validated, otherwise ignored: a hint), deadlines
+At 1.3 it offers the operations of the catalog its families implement, in the forms
+they name (an operation signature it has no kernel for is reported unsupported), IF
+and WHILE (run by the executor, claimed when it runs every operation of the subgraphs
+they call, loop timeouts kept: ``reference_driver.executor``), priorities (accepted, validated, otherwise ignored: a hint), deadlines
 as Android 11's sample driver treats them (``reference_driver.prepared_model``),
 fenced executions and driver-managed buffers. Its prepared models are
 ``IPreparedModel_1_3`` whichever prepare method made them.
@@ -10,8 +11,8 @@ fenced executions and driver-managed buffers. Its prepared models are
 Options make partial drivers, so that the suite's skip and partial-support
 paths can be tested against a driver that really is partial:
 
-* ``operations``: the operation types it claims (default: all it implements,
-  including ``reference_driver.ops.extensions.SATURATING_ADD`` of its vendor
+* ``operations``: the operation types it claims (default: all it implements, IF
+  and WHILE among them, including ``reference_driver.ops.extensions.SATURATING_ADD`` of its vendor
   extension ``org.nnhal_conformance.demo``, which ``get_supported_extensions``
   declares);
 * ``disabled_rules``: ``hal.validation`` rules it does not enforce (a driver
@@ -84,6 +85,7 @@ from reference_driver.executor import (
     CONTROL_FLOW,
     DEFAULT_MEMORY_BUDGET,
     DEFAULT_WORK_BUDGET,
+    MAX_NESTING,
     REFERENCE_SLOTS,
     Budgets,
     Plan,
@@ -93,12 +95,18 @@ from reference_driver.executor import (
     operation_args,
     read_constants,
     reference_of,
+    subgraph_calls,
     subgraph_model,
 )
 from reference_driver.guard import LOG, async_hal_method, guarded, hal_method
 from reference_driver.ops import EXTENSION_REGISTRY, REGISTRY, implementation, operation_key
 from reference_driver.ops.extensions import EXTENSIONS
-from reference_driver.performance import FLOAT_PERFORMANCE, QUANT_PERFORMANCE, performance_of
+from reference_driver.performance import (
+    CONTROL_FLOW_PERFORMANCE,
+    FLOAT_PERFORMANCE,
+    QUANT_PERFORMANCE,
+    performance_of,
+)
 from reference_driver.prepared_model import ReferencePreparedModel, deadline_passed
 from reference_driver.verdicts import ModelVerdicts
 
@@ -185,14 +193,13 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
 
     @hal_method(lambda: (ErrorStatus.GENERAL_FAILURE, None))
     def get_capabilities_1_3(self) -> tuple[ErrorStatus, Capabilities_1_3]:
-        # IF and WHILE have no kernel yet: their figures are the float ones, positive
-        # as the HAL requires (a client pricing one adds its branches' costs).
+        # IF and WHILE: the executor's own work (reference_driver.performance).
         return ErrorStatus.NONE, Capabilities_1_3(
             FLOAT_PERFORMANCE,
             FLOAT_PERFORMANCE,
             _per_type(HalVersion.V1_3),
-            FLOAT_PERFORMANCE,
-            FLOAT_PERFORMANCE,
+            CONTROL_FLOW_PERFORMANCE,
+            CONTROL_FLOW_PERFORMANCE,
         )
 
     @hal_method(lambda: DeviceStatus.UNKNOWN)
@@ -244,11 +251,15 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
         IF or WHILE when every operation of the subgraphs it calls, transitively, is
         supported (and, for an IF, its condition has a value)."""
         order = call_order(model)
-        # Per referenced subgraph, whether every operation of it is supported (no entry
-        # at all for a model with a reference cycle: no IF or WHILE of it runs).
+        # Per referenced subgraph, whether every operation of it is supported and its
+        # calls nest at most MAX_NESTING deep (no entry at all for a model with a
+        # reference cycle: no IF or WHILE of it runs).
         runs: dict[int, bool] = {}
+        height: dict[int, int] = {}
         for k in order or ():
-            runs[k] = all(self._graph_support(subgraph_model(model, model.referenced[k]), runs))
+            view = subgraph_model(model, model.referenced[k])
+            height[k] = 1 + max((height[c] for c in subgraph_calls(model, view)), default=0)
+            runs[k] = height[k] <= MAX_NESTING and all(self._graph_support(view, runs))
         return self._graph_support(model, runs)
 
     def _control_supported(self, model: Model, operation, runs: dict[int, bool]) -> bool:
@@ -479,4 +490,5 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
 
 class ReferenceDriver(ReferenceDriver_1_2, IDevice_1_3):
     """The bundled driver every part of the suite is checked against: a HAL 1.3 driver
-    (every 1.3 method; the operations and operand forms of HAL 1.2)."""
+    (every 1.3 method; the operations and forms its families implement, and control
+    flow)."""

@@ -32,6 +32,12 @@ QUANT8_RATIO = 2.56
 
 FLOAT_PERFORMANCE = PerformanceInfo(exec_time=FLOAT32_RATIO, power_usage=FLOAT32_RATIO)
 QUANT_PERFORMANCE = PerformanceInfo(exec_time=QUANT8_RATIO, power_usage=QUANT8_RATIO)
+CONTROL_FLOW_PERFORMANCE = FLOAT_PERFORMANCE
+"""``ifPerformance`` and ``whilePerformance``: what an IF or WHILE costs beyond its
+subgraphs' operations (a client adds those: half of both branches for an IF, the
+condition and the body for a WHILE). Here it is the executor's own work, on the same
+cores as the kernels: deciding, calling a subgraph, carrying its values (Python-level
+steps, like the float kernels' dispatch), so it is priced as the float workload."""
 
 
 _QUANTIZED = frozenset({*QUANTIZED_TENSOR_TYPES, OperandType.TENSOR_QUANT8_ASYMM_SIGNED})

@@ -30,6 +30,7 @@ from hal.types import (
     Model,
     Operand,
     Operation,
+    Subgraph,
     SymmPerChannelQuantParams,
 )
 
@@ -56,32 +57,46 @@ def _frozen(values: Iterable[object]) -> bool:
 
 def snapshot(model: object) -> tuple[list, list[int]] | None:
     """(every object ``model`` is made of, the lengths of its lists), or None when the
-    model holds something whose inside could change unseen."""
+    model holds something whose inside could change unseen. The referenced subgraphs
+    (HAL 1.3) are part of it, each like the main one."""
     if type(model) is not Model or model.pools:
         return None
-    operands, operations = model.operands, model.operations
-    if type(operands) is not list or type(operations) is not list:
+    referenced = model.referenced
+    if type(referenced) is not list or any(type(g) is not Subgraph for g in referenced):
         return None
     parts = [model.operand_values, model.relax_computation_float32_to_float16]
-    lists = [model.input_indexes, model.output_indexes, model.extension_name_to_prefix]
-    for o in operands:
-        if type(o) is not Operand:
+    lists = [model.extension_name_to_prefix]
+    lengths = [len(referenced)]
+    for graph in (model, *referenced):
+        if not _graph_parts(graph, parts, lists, lengths):
             return None
-        parts += (o.type, o.number_of_consumers, o.scale, o.zero_point, o.lifetime,
-                  o.location, o.extra_params)  # fmt: skip
-        lists.append(o.dimensions)
-    for op in operations:
-        if type(op) is not Operation:
-            return None
-        parts.append(op.type)
-        lists += (op.inputs, op.outputs)
-    lengths = [len(operands), len(operations)]
     for values in lists:
         if type(values) is not list:
             return None
         lengths.append(len(values))
         parts += values
     return (parts, lengths) if _frozen(parts) else None
+
+
+def _graph_parts(graph: Model | Subgraph, parts: list, lists: list, lengths: list[int]) -> bool:
+    """Add one graph's values, lists and counts; False when it holds a foreign object."""
+    operands, operations = graph.operands, graph.operations
+    if type(operands) is not list or type(operations) is not list:
+        return False
+    lists += (graph.input_indexes, graph.output_indexes)
+    for o in operands:
+        if type(o) is not Operand:
+            return False
+        parts += (o.type, o.number_of_consumers, o.scale, o.zero_point, o.lifetime,
+                  o.location, o.extra_params)  # fmt: skip
+        lists.append(o.dimensions)
+    for op in operations:
+        if type(op) is not Operation:
+            return False
+        parts.append(op.type)
+        lists += (op.inputs, op.outputs)
+    lengths += (len(operands), len(operations))
+    return True
 
 
 class ModelVerdicts:

@@ -90,6 +90,10 @@ class ExecutionPath:
     """The WHILE loop budget given, in nanoseconds (None: the level's default)."""
     wait_for_fences: int = 0
     """How many sync fences the execution is to wait for before it starts."""
+    loops: bool = False
+    """Whether the model run holds a WHILE, whose loop budget (the 2 s default where no
+    loop timeout is given) may run out: a missed deadline is then an answer it may give.
+    Nothing travels with the call for it, and the id does not show it."""
 
     def __post_init__(self) -> None:
         carried = [
@@ -113,10 +117,10 @@ class ExecutionPath:
     @property
     def timed(self) -> bool:
         """Whether the execution was given a deadline that can be missed (one before the
-        steady clock's end) or a loop timeout: a missed deadline is then an answer it may
-        give (conformance/harness/statuses.py)."""
+        steady clock's end) or a loop timeout, or its model loops (``loops``): a missed
+        deadline is then an answer it may give (conformance/harness/statuses.py)."""
         limited = self.deadline_ns is not None and self.deadline_ns < TIME_POINT_MAX
-        return limited or self.loop_timeout_ns is not None
+        return limited or self.loop_timeout_ns is not None or self.loops
 
     @property
     def id(self) -> str:

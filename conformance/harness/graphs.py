@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 import numpy as np
@@ -36,6 +36,7 @@ from hal.types import (
     OperandType,
     Operation,
     OperationType,
+    Subgraph,
     numpy_dtype,
 )
 
@@ -592,32 +593,21 @@ def _constant(model: Model, operand: Operand) -> np.ndarray:
     return np.frombuffer(data, numpy_dtype(operand.type, model.extension_name_to_prefix))
 
 
-def to_spec(
-    graph: Graph,
-    expected: list[np.ndarray],
-    note: str = "",
-    source: str = "A random graph drawn by conformance/harness/graphs.py (the [fuzz] tests).",
-    ignored: frozenset[int] = frozenset(),
-) -> str:
-    """A spec file (test-generator language) with the graph and one example.
-
-    ``expected`` are the outputs to demand (e.g. the reference driver's);
-    ``source`` is the first comment line, saying where the case comes from;
-    ``ignored`` the positions of model outputs printed as ``IgnoredOutput``.
-    """
-    model = graph.model
-    names = {i: f"op{i}" for i in range(len(model.operands))}
-    lines = [f"# {source}", f"# {graph.describe()}"]
-    if note:
-        lines += [f"# {line}" for line in note.splitlines()]
-    for i, operand in enumerate(model.operands):
+def _operand_lines(
+    model: Model, graph, names: dict[int, str], subgraphs: dict[int, str], ignored: frozenset[int]
+) -> list[str]:
+    """One declaration per operand of ``graph`` (the main subgraph, ``model`` itself, or a
+    referenced one), named by ``names``; a SUBGRAPH operand names its sub-model's variable
+    (``subgraphs``, by index into ``model.referenced``)."""
+    lines = []
+    for i, operand in enumerate(graph.operands):
         type_name = T(operand.type).name
         if operand.lifetime == LT.MODEL_INPUT:
             lines.append(
                 f'{names[i]} = Input("{names[i]}", "{type_name}", "{_type_string(operand)}")'
             )
         elif operand.lifetime == LT.MODEL_OUTPUT:
-            call = "IgnoredOutput" if model.output_indexes.index(i) in ignored else "Output"
+            call = "IgnoredOutput" if graph.output_indexes.index(i) in ignored else "Output"
             lines.append(
                 f'{names[i]} = {call}("{names[i]}", "{type_name}", "{_type_string(operand)}")'
             )
@@ -629,6 +619,9 @@ def to_spec(
             lines.append(
                 f'{names[i]} = Omitted("{names[i]}", "{type_name}", "{_type_string(operand)}")'
             )
+        elif operand.lifetime == LT.SUBGRAPH:
+            sub = subgraphs[operand.location.offset]
+            lines.append(f'{names[i]} = SubgraphReference("{names[i]}", {sub})')
         elif operand.type in _SCALAR_CALLS:
             value = _constant(model, operand)[0].item()
             lines.append(f'{names[i]} = {_SCALAR_CALLS[operand.type]}("{names[i]}", {value!r})')
@@ -637,13 +630,89 @@ def to_spec(
                 f'{names[i]} = Parameter("{names[i]}", "{type_name}", "{_type_string(operand)}", '
                 f"{_values(_constant(model, operand))})"
             )
-    chain = "Model()"
-    if model.relax_computation_float32_to_float16:
-        chain += ".RelaxedExecution(True)"
-    for operation in model.operations:
+    return lines
+
+
+def _operations_chain(graph, names: dict[int, str]) -> str:
+    chain = ""
+    for operation in graph.operations:
         ins = ", ".join(names[i] for i in operation.inputs)
         outs = ", ".join(names[i] for i in operation.outputs)
         chain += f'.Operation("{OperationType(operation.type).name}", {ins}).To({outs})'
+    return chain
+
+
+def _identified(graph, names: dict[int, str]) -> str:
+    """``.IdentifyInputs(...).IdentifyOutputs(...)``: the graph's inputs and outputs in its
+    own order (a sub-model may declare an input no operation reads)."""
+    ins = ", ".join(names[i] for i in graph.input_indexes)
+    outs = ", ".join(names[i] for i in graph.output_indexes)
+    return f".IdentifyInputs({ins}).IdentifyOutputs({outs})"
+
+
+def _referenced_order(model: Model) -> list[int]:
+    """The referenced subgraphs reached from the main one, each after every subgraph it
+    refers to (a sub-model is printed before the model that runs it)."""
+    order: list[int] = []
+    seen: set[int] = set()
+
+    def visit(graph) -> None:
+        for operand in graph.operands:
+            k = operand.location.offset
+            if operand.lifetime == LT.SUBGRAPH and k not in seen and 0 <= k < len(model.referenced):
+                seen.add(k)  # before its own references: a cycle is not followed round
+                visit(model.referenced[k])
+                order.append(k)
+
+    visit(model)
+    return order
+
+
+def _sub_models(model: Model) -> tuple[list[str], dict[int, str]]:
+    """The declarations of every referenced subgraph (``g0``, ``g1``, ..., its operands
+    ``g0_op0``, ...) as spec models, and the variable naming each."""
+    order = _referenced_order(model)
+    subgraphs = {k: f"g{k}" for k in order}
+    lines: list[str] = []
+    for k in order:
+        graph = model.referenced[k]
+        names = {i: f"g{k}_op{i}" for i in range(len(graph.operands))}
+        lines += _operand_lines(model, graph, names, subgraphs, frozenset())
+        chain = f'Model("g{k}")' + _operations_chain(graph, names) + _identified(graph, names)
+        lines.append(f"g{k} = {chain}")
+    return lines, subgraphs
+
+
+def to_spec(
+    graph: Graph,
+    expected: list[np.ndarray],
+    note: str = "",
+    source: str = "A random graph drawn by conformance/harness/graphs.py (the [fuzz] tests).",
+    ignored: frozenset[int] = frozenset(),
+) -> str:
+    """A spec file (test-generator language) with the graph and one example.
+
+    ``expected`` are the outputs to demand (e.g. the reference driver's);
+    ``source`` is the first comment line, saying where the case comes from;
+    ``ignored`` the positions of model outputs printed as ``IgnoredOutput``. A model with
+    referenced subgraphs (HAL 1.3's IF and WHILE) prints each as a sub-model first
+    (``g0 = Model("g0")...``), its operands named after it, and its inputs and outputs,
+    and the main model's, identified in their order.
+    """
+    model = graph.model
+    names = {i: f"op{i}" for i in range(len(model.operands))}
+    lines = [f"# {source}", f"# {graph.describe()}"]
+    if note:
+        lines += [f"# {line}" for line in note.splitlines()]
+    sub_lines, subgraphs = _sub_models(model)
+    lines += sub_lines
+    lines += _operand_lines(model, model, names, subgraphs, ignored)
+    chain = "Model()"
+    if model.relax_computation_float32_to_float16:
+        chain += ".RelaxedExecution(True)"
+    chain += _operations_chain(model, names)
+    if model.referenced:
+        chain += _identified(model, names)
     lines.append(f"model = {chain}")
     feed = [
         f"    {names[i]}: {_values(a)},"
@@ -656,3 +725,191 @@ def to_spec(
     # The one case as printed: no Android 11 lifetime variations of it.
     lines += ["Example({", *feed, "}).DisableLifeTimeVariation()"]
     return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Control flow around a drawn graph (HAL 1.3)
+# ---------------------------------------------------------------------------
+
+
+def _described(operand: Operand, lifetime: int) -> Operand:
+    """An operand of ``operand``'s type, dimensions and quantization, of ``lifetime``."""
+    return Operand(
+        operand.type,
+        list(operand.dimensions),
+        0,
+        operand.scale,
+        operand.zero_point,
+        lifetime,
+        DataLocation(),
+        operand.extra_params,
+    )
+
+
+class _Values:
+    """The shared operand values of a model of several subgraphs, the drawn graph's first."""
+
+    def __init__(self, initial: bytes) -> None:
+        self.data = bytearray(initial)
+
+    def constant(self, operand: Operand, data: bytes) -> Operand:
+        while len(self.data) % 4:
+            self.data.append(0)
+        operand.lifetime = LT.CONSTANT_COPY
+        operand.location = DataLocation(0, len(self.data), len(data))
+        self.data += data
+        return operand
+
+
+def _zeros(operand: Operand) -> bytes:
+    """The bytes of a tensor of ``operand``'s shape and type holding real zeros."""
+    count = math.prod(operand.dimensions)
+    dtype = numpy_dtype(operand.type)
+    return np.full(count, operand.zero_point if operand.scale else 0, dtype).tobytes()
+
+
+def _count_consumers(graph) -> None:
+    for operand in graph.operands:
+        operand.number_of_consumers = 0
+    for operation in graph.operations:
+        for index in operation.inputs:
+            graph.operands[index].number_of_consumers += 1
+
+
+def _as_subgraph(model: Model, prefix: list[Operand]) -> tuple[Subgraph, int]:
+    """The drawn model as a subgraph whose operands follow ``prefix`` (extra inputs the
+    subgraph declares first); the offset of the model's operands in it."""
+    offset = len(prefix)
+    operands = [*prefix, *(replace(o, dimensions=list(o.dimensions)) for o in model.operands)]
+    operations = [
+        Operation(o.type, [i + offset for i in o.inputs], [i + offset for i in o.outputs])
+        for o in model.operations
+    ]
+    graph = Subgraph(
+        operands,
+        operations,
+        [i + offset for i in model.input_indexes],
+        [i + offset for i in model.output_indexes],
+    )
+    return graph, offset
+
+
+def _in_if(draw, graph: Graph) -> Graph:
+    """``graph`` as the then-branch of an IF whose else-branch gives zeros of the same
+    outputs (each an ADD of two zero constants, ignoring the branch's inputs); the
+    condition a model input, drawn."""
+    model = graph.model
+    values = _Values(model.operand_values)
+    then, _ = _as_subgraph(model, [])
+    other_operands = [_described(model.operands[i], LT.SUBGRAPH_INPUT) for i in model.input_indexes]
+    other = Subgraph(other_operands, [], list(range(len(other_operands))), [])
+    for index in model.output_indexes:
+        described = model.operands[index]
+        zero = values.constant(_described(described, LT.CONSTANT_COPY), _zeros(described))
+        other.operands.append(zero)
+        act = Operand(T.INT32, [], 0, 0.0, 0, LT.CONSTANT_COPY)
+        other.operands.append(values.constant(act, struct_int(0)))
+        other.operands.append(_described(described, LT.SUBGRAPH_OUTPUT))
+        z = len(other.operands) - 3
+        other.operations.append(Operation(OP.ADD, [z, z, z + 1], [z + 2]))
+        other.output_indexes.append(z + 2)
+    main = [Operand(T.TENSOR_BOOL8, [1], 0, 0.0, 0, LT.SUBGRAPH_INPUT)]
+    main += [Operand(T.SUBGRAPH, [], 0, 0.0, 0, LT.SUBGRAPH, DataLocation(0, k, 0)) for k in (0, 1)]
+    main += [_described(model.operands[i], LT.SUBGRAPH_INPUT) for i in model.input_indexes]
+    first_out = len(main)
+    main += [_described(model.operands[i], LT.SUBGRAPH_OUTPUT) for i in model.output_indexes]
+    inputs = [0, *range(3, first_out)]
+    outputs = list(range(first_out, len(main)))
+    flag = draw(st.booleans())
+    wrapped = Model(
+        operands=main,
+        operations=[Operation(OP.IF, [0, 1, 2, *range(3, first_out)], outputs)],
+        input_indexes=inputs,
+        output_indexes=outputs,
+        operand_values=bytes(values.data),
+        relax_computation_float32_to_float16=model.relax_computation_float32_to_float16,
+        referenced=[then, other],
+    )
+    for g in (wrapped, then, other):
+        _count_consumers(g)
+    arrays = [np.asarray([flag], numpy_dtype(T.TENSOR_BOOL8)), *graph.inputs]
+    names = ["IF", *graph.operations] if flag else ["IF (else: zeros)", *graph.operations]
+    return Graph(graph.kind, wrapped, arrays, list(graph.output_shapes), names)
+
+
+def struct_int(value: int) -> bytes:
+    return np.asarray([value], np.int32).tobytes()
+
+
+def _in_while(draw, graph: Graph) -> Graph:
+    """``graph`` as the body of a WHILE run 0-2 times (a state-only counter against a limit
+    given as a model input): its outputs the loop's input-output values, starting from
+    zeros, its inputs input-only values."""
+    model = graph.model
+    values = _Values(model.operand_values)
+    outs = [model.operands[i] for i in model.output_indexes]
+    ins = [model.operands[i] for i in model.input_indexes]
+    m = len(outs)
+
+    def declared() -> list[Operand]:
+        """io placeholders, the counter, the limit (each subgraph's first inputs)."""
+        return [
+            *(_described(o, LT.SUBGRAPH_INPUT) for o in outs),
+            Operand(T.TENSOR_INT32, [1], 0, 0.0, 0, LT.SUBGRAPH_INPUT),
+            Operand(T.TENSOR_INT32, [1], 0, 0.0, 0, LT.SUBGRAPH_INPUT),
+        ]
+
+    body, offset = _as_subgraph(model, declared())
+    counter, limit = m, m + 1
+    one = values.constant(Operand(T.TENSOR_INT32, [1], 0, 0.0, 0), struct_int(1))
+    act = values.constant(Operand(T.INT32, [], 0, 0.0, 0), struct_int(0))
+    body.operands += [one, act, Operand(T.TENSOR_INT32, [1], 0, 0.0, 0, LT.SUBGRAPH_OUTPUT)]
+    n = len(body.operands)
+    body.operations.append(Operation(OP.ADD, [counter, n - 3, n - 2], [n - 1]))
+    body.input_indexes = [*range(m), counter, limit, *body.input_indexes]
+    body.output_indexes = [*body.output_indexes, n - 1]
+    cond_operands = [*declared(), *(_described(o, LT.SUBGRAPH_INPUT) for o in ins)]
+    cond_operands.append(Operand(T.TENSOR_BOOL8, [1], 0, 0.0, 0, LT.SUBGRAPH_OUTPUT))
+    go = len(cond_operands) - 1
+    cond = Subgraph(
+        cond_operands,
+        [Operation(OP.LESS, [counter, limit], [go])],
+        list(range(go)),
+        [go],
+    )
+    main = [Operand(T.SUBGRAPH, [], 0, 0.0, 0, LT.SUBGRAPH, DataLocation(0, k, 0)) for k in (0, 1)]
+    main += [values.constant(_described(o, LT.CONSTANT_COPY), _zeros(o)) for o in outs]
+    main.append(values.constant(Operand(T.TENSOR_INT32, [1], 0, 0.0, 0), struct_int(0)))
+    main.append(Operand(T.TENSOR_INT32, [1], 0, 0.0, 0, LT.SUBGRAPH_INPUT))
+    main += [_described(o, LT.SUBGRAPH_INPUT) for o in ins]
+    first_out = len(main)
+    main += [_described(o, LT.SUBGRAPH_OUTPUT) for o in outs]
+    limit_index = 2 + m + 1
+    wrapped = Model(
+        operands=main,
+        operations=[
+            Operation(OP.WHILE, [0, 1, *range(2, first_out)], list(range(first_out, len(main))))
+        ],
+        input_indexes=[limit_index, *range(limit_index + 1, first_out)],
+        output_indexes=list(range(first_out, len(main))),
+        operand_values=bytes(values.data),
+        relax_computation_float32_to_float16=model.relax_computation_float32_to_float16,
+        referenced=[cond, body],
+    )
+    for g in (wrapped, cond, body):
+        _count_consumers(g)
+    times = draw(st.integers(0, 2))
+    arrays = [np.asarray([times], np.int32), *graph.inputs]
+    names = [f"WHILE x{times}", *graph.operations]
+    del offset
+    return Graph(graph.kind, wrapped, arrays, list(graph.output_shapes), names)
+
+
+@st.composite
+def control_graphs(draw, kind: GraphKind | None = None, max_operations: int = 4) -> Graph:
+    """A random graph run by control flow (HAL 1.3): as an IF's branch (the other one giving
+    zeros) or as a WHILE's body run 0-2 times (its outputs zeros when run none)."""
+    graph = draw(graphs(kind, max_operations))
+    if draw(st.booleans()):
+        return _in_if(draw, graph)
+    return _in_while(draw, graph)

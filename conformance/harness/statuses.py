@@ -11,8 +11,9 @@ ends an item (docs/adding-a-hal-version.md, "The statuses 1.3 adds"):
   travel there);
 * MISSED_DEADLINE_* through a 1.3 method: **accepted** (the answer is one the
   item allows; the item goes on to its other checks) when the item gave a
-  deadline or a loop timeout, or its model has a WHILE loop; **failed**
-  otherwise (nothing could be missed);
+  deadline or a loop timeout, or it runs a model holding a WHILE that may
+  run out of the 2 s default (an expected failure: ``ExecutionPath.loops``);
+  **failed** otherwise (nothing was to run out);
 * RESOURCE_EXHAUSTED_* through a 1.3 method: a TRANSIENT answer is retried
   once (``RETRY_DELAY`` later) before it counts; then the item ends
   **unsupported** (the driver declined the work for want of resources: a
@@ -104,7 +105,8 @@ def ending(
 ) -> Ending:
     """How an answer of ``code`` (one of ``ADDED_STATUSES``) through ``method`` (of HAL
     level ``method_level``, as ``HalVersion`` numbers it) ends an item. ``timed``: the
-    item gave a deadline or loop timeout, or its model loops; ``expects_error``: the item
+    item gave a deadline or loop timeout, or its model's loop may run out of the default
+    (``ExecutionPath.loops``); ``expects_error``: the item
     expects an error status; ``retried``: a TRANSIENT answer was already retried."""
     added = ADDED_STATUSES[code]
     if method_level < added.since:
@@ -120,7 +122,7 @@ def ending(
         return Ending(
             FAILED,
             f"{method} answered {added.name}, but the item gave no deadline or loop "
-            "timeout and its model has no loop",
+            "timeout, and expects every loop of its model to end",
         )
     if expects_error:
         return Ending(

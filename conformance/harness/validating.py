@@ -5,8 +5,8 @@ The levels a mutation is tried at (``levels_for``), running one check so that a 
 a problem and a hang stops the item (``attempt``, ``Hang``), how many mutations go to a driver
 in one round trip (``MUTATIONS_PER_ROUND_TRIP``), the failures and their report
 (``collect_failures``, ``failure_report``), and the parametrization of the family items
-(``deterministic_items``: each family on representative cases; ``sampled_items``: each family
-once, for hypothesis).
+(``deterministic_items``: each family on representative cases, those with control flow (HAL
+1.3 only) admitted at 1.3; ``sampled_items``: each family once, for hypothesis).
 """
 
 from __future__ import annotations
@@ -169,6 +169,40 @@ def _deterministic_items(
                     case_id(test),
                     id=f"{family.name}/{case_id(test)}",
                     marks=family_marks(family, test, category),
+                )
+            )
+    return params + _hal13_items(families, profile, applies, category)
+
+
+def _hal13_items(
+    families: list[Family],
+    profile: str,
+    applies: Callable[..., bool],
+    category: str,
+) -> list:
+    """The (family, case) parameters on the cases valid from HAL 1.3 only (the signed and
+    INT32 forms, the 1.3 operations, IF and WHILE): no family applies to them at 1.2 (what
+    the items above ask), so they are chosen as those are, admitted at 1.3, and built for
+    drivers of 1.3 only (their folder's ``hal_level`` mark, and the family's). VTS 1.3
+    mutates every generated model but the lifetime variations, which ``corpus`` leaves out."""
+    cases = [test for test in _cases().values() if lowest_version(test) == HalVersion.V1_3]
+    chosen_cases = representatives(cases, profile)
+    params = []
+    for family in families:
+        chosen = [test for test in chosen_cases if applies(family, test, HalVersion.V1_3)]
+        if not chosen:
+            first = next((t for t in cases if applies(family, t, HalVersion.V1_3)), None)
+            chosen = [first] if first is not None else []
+        for test in chosen:
+            marks = family_marks(family, test, category)
+            if not any(getattr(m, "name", "") == "hal_level" for m in marks):
+                marks.extend(level_marks(HalVersion.V1_3))
+            params.append(
+                pytest.param(
+                    family.name,
+                    case_id(test),
+                    id=f"{family.name}/{case_id(test)}",
+                    marks=marks,
                 )
             )
     return params

@@ -406,7 +406,7 @@ def test_an_added_status_through_a_1_3_method_ends_the_item_as_the_policy_says()
             False,
             "failed",
             "m answered MISSED_DEADLINE_PERSISTENT, but the item gave no deadline or loop "
-            "timeout and its model has no loop",
+            "timeout, and expects every loop of its model to end",
         ),
         (7, False, False, False, "retry", "m answered RESOURCE_EXHAUSTED_TRANSIENT: retried once"),
         (

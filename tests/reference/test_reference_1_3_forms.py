@@ -2,20 +2,25 @@
 
 Each family names the catalog forms dated after ``KERNEL_LEVEL`` it implements
 (``checked``'s ``newer`` and ``via_unsigned``); a form no family names would be
-unsupported. Every 1.3 form of every operation the driver implements is named (IF and
-WHILE, the control flow, are not implemented yet), and every named form is supported (its signed forms,
+unsupported. Every 1.3 form of every operation the driver implements is named, and
+every named form is supported (its signed forms,
 TENSOR_INT32 arithmetic, CAST identity, EMBEDDING_LOOKUP float16: test_ops_signed.py runs
 them); the 1.2 forms it ran before are still supported where the family supported them.
+IF and WHILE, which the catalog gives no forms (any operand types, tied to their
+subgraphs'), are the executor's own and claimed by the driver for every model whose
+subgraphs it runs (tests/reference/test_ops_control_flow.py runs them).
 """
 
 from __future__ import annotations
 
 import pytest
+from control_flow_models import fib_model, if_model
 
 from conformance.harness.models import signature_model
 from hal.operations import operation_info
-from hal.types import HalVersion, OperationType
-from reference_driver.executor import operation_args, read_constants
+from hal.types import ErrorStatus, HalVersion, OperationType
+from reference_driver import ReferenceDriver
+from reference_driver.executor import CONTROL_FLOW, operation_args, read_constants
 from reference_driver.ops import REGISTRY, implementation
 from reference_driver.ops.base import KERNEL_LEVEL
 
@@ -76,8 +81,14 @@ def test_the_claimed_new_forms() -> None:
 
 
 @pytest.mark.parametrize("op", [OperationType.IF, OperationType.WHILE])
-def test_control_flow_has_no_implementation(op: OperationType) -> None:
-    assert op not in REGISTRY
+def test_control_flow_is_the_executors_and_claimed(op: OperationType) -> None:
+    assert op not in REGISTRY  # no family kernel: the executor runs its subgraphs
+    assert operation_info(op).signatures == ()
+    assert op in CONTROL_FLOW
+    driver = ReferenceDriver()
+    assert op in driver._operations
+    model = {OperationType.IF: if_model, OperationType.WHILE: fib_model}[op]()
+    assert driver.get_supported_operations_1_3(model) == (ErrorStatus.NONE, [True])
 
 
 @pytest.mark.parametrize(

@@ -89,6 +89,48 @@ def test_a_change_in_place_between_two_asks_is_seen(
     assert len(validations) == 2
 
 
+def _while_model() -> Model:
+    from control_flow_models import F32, ModelBuilder, counter_while
+
+    builder = ModelBuilder()
+    main = builder.main
+    i, n = main.input(F32, [1]), main.input(F32, [1])
+    counter_while(builder, main, i, n, main.output(F32, [1]))
+    return builder.build()
+
+
+def _body_retyped(model: Model) -> None:
+    model.referenced[1].operands[0].type = OperandType.TENSOR_INT32
+
+
+def _body_input_dropped(model: Model) -> None:
+    model.referenced[1].input_indexes.pop()
+
+
+def _subgraph_replaced(model: Model) -> None:
+    model.referenced[1] = model.referenced[0]  # the condition as the body: arity breaks
+
+
+def _subgraph_added(model: Model) -> None:
+    model.referenced.append(model.referenced[0])
+
+
+@pytest.mark.parametrize(
+    "change", [_body_retyped, _body_input_dropped, _subgraph_replaced, _subgraph_added]
+)
+def test_a_change_in_place_inside_a_referenced_subgraph_is_seen(
+    validations, change: Callable[[Model], None]
+) -> None:
+    driver, model = ReferenceDriver(), _while_model()
+    status = driver.get_supported_operations_1_3
+    assert status(model) == (ErrorStatus.NONE, [True])
+    assert status(model) == (ErrorStatus.NONE, [True])
+    assert len(validations) == 1
+    change(model)
+    assert status(model)[0] == ErrorStatus.INVALID_ARGUMENT
+    assert len(validations) == 2
+
+
 def test_a_value_replaced_by_an_equal_one_is_validated_again(validations) -> None:
     driver, model = ReferenceDriver(), binary_model()
     assert _status(driver, model) == ErrorStatus.NONE

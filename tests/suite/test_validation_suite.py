@@ -36,6 +36,7 @@ from suite_outcomes import outcomes_of, with_outcome
 from conformance.harness.generated import load_index
 from conformance.harness.model_validation import model_family_applies, model_problems
 from conformance.harness.mutations import (
+    CONTROL_FLOW_FAMILIES,
     FAMILIES,
     MODEL,
     REQUEST,
@@ -189,8 +190,20 @@ def _admitting_cases(family: Family) -> list:
 @functools.cache
 def _admitting(name: str) -> tuple:
     family = FAMILIES[name]
+    if name in CONTROL_FLOW_FAMILIES:  # cases of 1.3 only: admitted at 1.3
+        return tuple(
+            t
+            for t in representatives(corpus(), "ci")
+            if model_family_applies(family, t, HalVersion.V1_3)
+        )
     applies = model_family_applies if family.scope == MODEL else request_family_applies
     return tuple(t for t in representatives(corpus(), "ci") if applies(family, t))
+
+
+def _top(family: Family) -> HalVersion:
+    """The highest level a family's mutations are tried at here: 1.2 (what every driver of
+    the suite runs), 1.3 for the control-flow families (their models are 1.3 models)."""
+    return HalVersion.V1_3 if family.name in CONTROL_FLOW_FAMILIES else HalVersion.V1_2
 
 
 @contextlib.contextmanager
@@ -259,7 +272,7 @@ def test_mutations_break_the_family_rules(family: Family) -> None:
             assert len({m.name for m in mutations}) == len(mutations), "names repeat"
             for mutation in mutations:
                 assert mutation.family == family.name and mutation.description
-                levels = levels_for(test, mutation, HalVersion.V1_2)
+                levels = levels_for(test, mutation, _top(family))
                 accepted_with_rules_off |= _check_mutation(family, s.subject, mutation, levels)
             assert _snapshot(s.subject) == before, "a mutation changed the original"
     if not family.pending:
@@ -315,7 +328,7 @@ def test_strategies_draw_mutations_that_break_the_family_rules(
     with _subject(family, test) as s:
         mutation = data.draw(family.strategy(s.subject), label="mutation")
         assert mutation.family == family.name
-        _check_mutation(family, s.subject, mutation, levels_for(test, mutation, HalVersion.V1_2))
+        _check_mutation(family, s.subject, mutation, levels_for(test, mutation, _top(family)))
 
 
 # ---------------------------------------------------------------------------
@@ -336,7 +349,7 @@ def _probe(name: str) -> tuple[str, str]:
     for test in _admitting_cases(family):
         with _subject(family, test) as s:
             for mutation in family.mutations(s.subject):
-                levels = levels_for(test, mutation, HalVersion.V1_2)
+                levels = levels_for(test, mutation, _top(family))
                 if not levels:
                     continue
                 if family.scope == MODEL:

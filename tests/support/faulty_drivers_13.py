@@ -691,3 +691,23 @@ class ReportsFailedExecutionAsDone(ReferenceDriver):
     the values lack): it claims to compute what cannot be computed."""
 
     prepared_model_class = _ReportsFailedAsDone
+
+
+# -- control flow: validation (tests/suite/test_control_flow_validation_faults.py) ----------
+
+
+class AcceptsReferenceCycles(ReferenceDriver):
+    """Accepts a model whose subgraph references form a cycle (a subgraph calling itself or
+    its caller); every other rule kept. It would recurse without end running one."""
+
+    def __init__(self) -> None:
+        super().__init__(disabled_rules={"model.no_reference_cycles"})
+
+
+class AcceptsMismatchedBranches(ReferenceDriver):
+    """Accepts an IF whose branches' inputs or outputs disagree with its own (type, rank,
+    dimensions, scale, zero point), as if it read both branches' signatures from the IF's
+    operands; every other rule kept."""
+
+    def __init__(self) -> None:
+        super().__init__(disabled_rules={"if.branch_compatible"})

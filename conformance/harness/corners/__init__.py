@@ -22,7 +22,8 @@ The families, by module:
 * ``rnn``: ``recurrent`` (the RNNs and SVDF), ``lstm``;
 * ``lookup``: ``pick`` (TOPK_V2, SELECT, EMBEDDING_LOOKUP, HASHTABLE_LOOKUP), ``hashing``
   (LSH_PROJECTION, RANDOM_MULTINOMIAL);
-* ``newops``: ``newops`` (HAL 1.3's ELU, HARD_SWISH, FILL, RANK).
+* ``newops``: ``newops`` (HAL 1.3's ELU, HARD_SWISH, FILL, RANK);
+* ``control``: ``control`` (HAL 1.3's IF and WHILE, over drawn subgraphs).
 
 Every public name of the layer is importable from here.
 """
@@ -58,6 +59,7 @@ from conformance.harness.corners import (  # noqa: F401
     rnn,
     lookup,
     newops,
+    control,
 )
 
 # isort: on
@@ -65,7 +67,7 @@ from conformance.harness.corners import (  # noqa: F401
 CATALOGUE = (
     "conv2d", "pool2d", "binary", "reduce", "axis", "shape", "moves", "select", "resize",
     "convx", "norm", "unary", "compare", "layout", "convert", "dense", "pick", "recurrent",
-    "lstm", "detect", "roi", "hashing", "newops",
+    "lstm", "detect", "roi", "hashing", "newops", "control",
 )  # fmt: skip
 """The families in the order the suite lists them (``FAMILIES``, ``OPERATIONS``, ``CLASSES``):
 the order of the corners items and of ``nnhal-generate --parameters``. A new family is

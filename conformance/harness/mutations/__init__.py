@@ -16,6 +16,8 @@ families, in catalogue order:
   ``extension_constant_short``);
 * ``limits``: ours, on versions, value ranges and operation forms (``newer_feature`` ..
   ``operation_input_rank``);
+* ``control_flow``: ours, HAL 1.3's references, IF and WHILE signatures and referenced
+  subgraphs (``cf_reference_range`` .. ``cf_referenced_graph``);
 * ``requests``: every request family (``request_input_removed`` ..
   ``request_required_no_value``).
 
@@ -27,6 +29,7 @@ from conformance.harness.mutations.base import (
     B8,
     BELOW_1_2,
     BELOW_1_3,
+    CONTROL_FLOW_SIGNATURE_RULES,
     F16,
     F32,
     FAMILIES,
@@ -74,16 +77,20 @@ from conformance.harness.mutations import (  # noqa: F401
     locations,
     extensions,
     limits,
+    control_flow,
     requests,
 )
 
 # isort: on
+from conformance.harness.mutations.control_flow import CONTROL_FLOW_FAMILIES
 
 __all__ = [
     "ALL_LEVELS",
     "B8",
     "BELOW_1_2",
     "BELOW_1_3",
+    "CONTROL_FLOW_FAMILIES",
+    "CONTROL_FLOW_SIGNATURE_RULES",
     "F16",
     "F32",
     "FAMILIES",

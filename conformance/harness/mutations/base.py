@@ -526,15 +526,95 @@ def _catalog_accepts(op_type: int, inputs: tuple[int, ...], outputs: tuple[int, 
     )
 
 
+_CONTROL_FLOW = {OperationType.IF: (1, 2), OperationType.WHILE: (0, 1)}
+"""The control-flow operations (1.3) and the input slots naming their subgraphs."""
+CONTROL_FLOW_SIGNATURE_RULES = (
+    "if.counts",
+    "if.condition",
+    "if.branch_refs",
+    "if.branch_arity",
+    "if.branch_compatible",
+    "while.counts",
+    "while.refs",
+    "while.cond_signature",
+    "while.body_signature",
+    "operand.subgraph_pairing",
+)
+"""The rules that are IF's and WHILE's signature check (the catalog lists no form for them):
+what refuses a family's retype, removal or addition of one of their operands."""
+
+
+def _named_subgraph(model: Model, operand: Operand) -> Subgraph | None:
+    """The referenced subgraph a SUBGRAPH operand names, None if it names none."""
+    if operand.type != SUBGRAPH or operand.lifetime != L.SUBGRAPH:
+        return None
+    location = operand.location
+    referenced = model.referenced
+    if location.pool_index != 0 or location.length != 0:
+        return None
+    return referenced[location.offset] if 0 <= location.offset < len(referenced) else None
+
+
+def _io_types(graph: Subgraph, field: str) -> tuple[int, ...] | None:
+    indexes = getattr(graph, field)
+    if any(not 0 <= i < len(graph.operands) for i in indexes):
+        return None
+    return tuple(graph.operands[i].type for i in indexes)
+
+
+def _control_flow_fits(model: Model, op_type: int, ins: list, outs: list) -> bool:
+    """Whether an IF or WHILE of these operand records has the shape of its operation: the
+    counts, the condition's type, SUBGRAPH operands naming subgraphs, and every value of the
+    type its subgraphs take there. The suite's own reading of HAL 1.3's definition of the
+    two operations (the validator's rules are what the families are checked against)."""
+    if len(ins) < 3 or not outs:
+        return False
+    graphs = [_named_subgraph(model, ins[k]) for k in _CONTROL_FLOW[op_type]]
+    if any(g is None for g in graphs):
+        return False
+    values = tuple(o.type for o in ins[3 if op_type == OperationType.IF else 2 :])
+    results = tuple(o.type for o in outs)
+    if op_type == OperationType.IF:
+        if ins[0].type != B8:
+            return False
+        return all(
+            _io_types(g, "input_indexes") == values and _io_types(g, "output_indexes") == results
+            for g in graphs
+        )
+    cond, body = graphs
+    body_outs = _io_types(body, "output_indexes")
+    return (
+        _io_types(cond, "input_indexes") == values
+        and _io_types(body, "input_indexes") == values
+        and body_outs is not None
+        and len(results) <= len(body_outs) <= len(values)
+        and body_outs[: len(results)] == results
+        and body_outs == values[: len(body_outs)]
+    )
+
+
+def _form_levels(model: Model, op_type: int, ins: list, outs: list) -> frozenset[HalVersion]:
+    """The HAL levels at which an operation of type ``op_type`` taking these operand records
+    has a form: the catalog's, or for IF and WHILE ``_control_flow_fits`` (none if it does
+    not fit: below 1.3 they do not exist)."""
+    if op_type in _CONTROL_FLOW:
+        return ALL_LEVELS if _control_flow_fits(model, op_type, ins, outs) else frozenset()
+    return _catalog_accepts(op_type, tuple(o.type for o in ins), tuple(o.type for o in outs))
+
+
 def _levels_rejecting(model: Model, touched: Iterable[int]) -> frozenset[HalVersion]:
-    """Levels at which some operation of ``touched`` has no catalog form for its operand types."""
+    """Levels at which some operation of ``touched`` has no form for its operand types (the
+    catalog's; for IF and WHILE, the types of the subgraphs they name)."""
     rejecting: set[HalVersion] = set()
     for j in touched:
         operation = model.operations[j]
         if any(not 0 <= v < len(model.operands) for v in [*operation.inputs, *operation.outputs]):
             return ALL_LEVELS
-        accepted = _catalog_accepts(
-            operation.type, _types(model, operation.inputs), _types(model, operation.outputs)
+        accepted = _form_levels(
+            model,
+            operation.type,
+            [model.operands[v] for v in operation.inputs],
+            [model.operands[v] for v in operation.outputs],
         )
         rejecting |= ALL_LEVELS - accepted
     return frozenset(rejecting)

@@ -16,6 +16,7 @@ from conformance.harness.mutations.base import (
     B8,
     BELOW_1_2,
     BELOW_1_3,
+    CONTROL_FLOW_SIGNATURE_RULES,
     F16,
     F32,
     I32T,
@@ -89,7 +90,12 @@ _VTS_INVALID_TYPES_OLD = (
     "operand_type_invalid",
     MODEL,
     Tier.PARITY,
-    ("operand.type_known", "operand.type_version", "operation.signature"),
+    (
+        "operand.type_known",
+        "operand.type_version",
+        "operation.signature",
+        *CONTROL_FLOW_SIGNATURE_RULES,
+    ),
     VTS,
     "any operand",
     "an operand's type set to a value outside every operand type range (VTS's four values; "
@@ -401,7 +407,12 @@ def _replace_operand(i: int, new: Operand, values: bytes | None = None):
     "operand_retype_vts",
     MODEL,
     Tier.PARITY,
-    ("operation.signature", "operand.constant_length", "operand.extra_params"),
+    (
+        "operation.signature",
+        "operand.constant_length",
+        "operand.extra_params",
+        *CONTROL_FLOW_SIGNATURE_RULES,
+    ),
     VTS,
     "an operand used by an operation, and a target type VTS does not skip for it (VTS 1.2's "
     "skip list; at 1.3 VTS 1.3's, which adds the signed type's)",
@@ -434,7 +445,7 @@ def _operand_retype_vts(model: Model) -> Iterator[_Draft]:
     "operand_retype_clean",
     MODEL,
     Tier.PARITY,
-    ("operation.signature",),
+    ("operation.signature", *CONTROL_FLOW_SIGNATURE_RULES),
     OURS,
     "an operand used by an operation, and a fundamental type the operation does not take there",
     "an operand retyped with everything else made valid for the new type (constant data of the "

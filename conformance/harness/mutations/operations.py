@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from conformance.harness.mutations.base import (
     ALL_LEVELS,
     BELOW_1_3,
+    CONTROL_FLOW_SIGNATURE_RULES,
     MODEL,
     OURS,
     V1_1,
@@ -19,17 +20,16 @@ from conformance.harness.mutations.base import (
     VTS,
     L,
     T,
-    _catalog_accepts,
     _Draft,
     _edit,
     _family,
+    _form_levels,
     _levels_rejecting,
     _op_name,
     _operand,
     _operation_label,
     _sampler,
     _touching,
-    _types,
     copy_model,
 )
 from hal.operations import operation_info, signatures
@@ -148,7 +148,10 @@ def _outputs_vary(op_type: int, level: HalVersion) -> bool:
     repeated output; the sequence operations' optional state outputs, 1.2's bidirectional
     merge): VTS's ``removeOperandTest`` skips their outputs, 1.2's list (SPLIT,
     BIDIRECTIONAL_SEQUENCE_LSTM and _RNN) and 1.3's (UNIDIRECTIONAL_SEQUENCE_LSTM and _RNN
-    besides) being exactly these."""
+    besides) being exactly these. WHILE (1.3), which the catalog lists no form for, takes
+    any number of outputs up to its body's: its outputs vary too."""
+    if op_type == OperationType.WHILE:
+        return True
     if operation_info(op_type) is None:
         return False
     levels = [v for v in HalVersion if v >= level] + [v for v in HalVersion if v < level]
@@ -181,10 +184,11 @@ def _remove_operand_vts(i: int) -> Callable[[Model], Model]:
         "operation.operand_indexes",
         "model.input_indexes",
         "model.output_indexes",
+        *CONTROL_FLOW_SIGNATURE_RULES,
     ),
     VTS,
     "an operand that is not an output of an operation whose forms take different numbers of "
-    "outputs at the level (SPLIT, the sequence operations: the catalog's data)",
+    "outputs at the level (SPLIT, the sequence operations: the catalog's data; WHILE)",
     "an operand deleted with every reference to it, the indexes above it left as they were "
     "(VTS's removeOperand, whose renumbering has no effect)",
     upstream="removeOperandTest",
@@ -226,7 +230,7 @@ def _remove_operand_clean(model: Model, i: int) -> Model:
     "operand_removed_clean",
     MODEL,
     Tier.PARITY,
-    ("operation.signature",),
+    ("operation.signature", *CONTROL_FLOW_SIGNATURE_RULES),
     OURS,
     "an operand used by an operation whose remaining operand types fit no form of it",
     "an operand deleted with every reference to it and the indexes above it renumbered, so the "
@@ -314,7 +318,7 @@ def _drop_input(j: int, k: int) -> Callable[[Model], Model]:
     "operation_input_removed",
     MODEL,
     Tier.PARITY,
-    ("operation.signature",),
+    ("operation.signature", *CONTROL_FLOW_SIGNATURE_RULES),
     VTS,
     "an operation input that is not legally optional (VTS's skip list, and the catalog's forms)",
     "an operation input slot dropped (its operand's consumer count decremented)",
@@ -325,9 +329,9 @@ def _operation_input_removed(model: Model) -> Iterator[_Draft]:
         for k in range(len(operation.inputs)):
             if _vts_input_removal_skipped(operation, k):
                 continue
-            ins = _types(model, operation.inputs[:k] + operation.inputs[k + 1 :])
-            levels = ALL_LEVELS - _catalog_accepts(
-                operation.type, ins, _types(model, operation.outputs)
+            ins = [model.operands[v] for v in operation.inputs[:k] + operation.inputs[k + 1 :]]
+            levels = ALL_LEVELS - _form_levels(
+                model, operation.type, ins, [model.operands[v] for v in operation.outputs]
             )
             if levels:
                 yield _Draft(
@@ -388,19 +392,18 @@ def _add_slot(j: int, side: str) -> Callable[[Model], Model]:
 
 def _added_slot_levels(model: Model, j: int, side: str) -> frozenset[HalVersion]:
     operation = model.operations[j]
-    ins, outs = _types(model, operation.inputs), _types(model, operation.outputs)
-    if side == "inputs":
-        ins += (T.INT32,)
-    else:
-        outs += (T.INT32,)
-    return ALL_LEVELS - _catalog_accepts(operation.type, ins, outs)
+    ins = [model.operands[v] for v in operation.inputs]
+    outs = [model.operands[v] for v in operation.outputs]
+    added = Operand(T.INT32, [], 1, lifetime=L.MODEL_INPUT if side == "inputs" else L.MODEL_OUTPUT)
+    (ins if side == "inputs" else outs).append(added)
+    return ALL_LEVELS - _form_levels(model, operation.type, ins, outs)
 
 
 @_family(
     "operation_input_added",
     MODEL,
     Tier.PARITY,
-    ("operation.signature",),
+    ("operation.signature", *CONTROL_FLOW_SIGNATURE_RULES),
     VTS,
     "an operation whose forms take no further INT32 input (VTS's skip list, and the catalog's)",
     "a new INT32 model input appended to an operation's inputs",
@@ -425,7 +428,7 @@ def _operation_input_added(model: Model) -> Iterator[_Draft]:
     "operation_output_added",
     MODEL,
     Tier.PARITY,
-    ("operation.signature",),
+    ("operation.signature", *CONTROL_FLOW_SIGNATURE_RULES),
     VTS,
     "an operation whose forms take no further INT32 output",
     "a new INT32 model output appended to an operation's outputs (given one consumer, as VTS does)",
