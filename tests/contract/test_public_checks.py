@@ -235,8 +235,10 @@ def test_every_generated_case_is_valid_and_every_shape_decided_is_right() -> Non
                     if got != shape:
                         wrong.append(f"{case.name} ({how}): output {index} {got} for {shape}")
     assert not wrong, wrong[:10]
-    # Values decide nearly every shape; dimensions and declarations most of them.
-    outputs = sum(len(case.model.output_indexes) for case in corpus())
+    # Values decide nearly every shape; dimensions and declarations most of them. The
+    # checks have no IF or WHILE entry (they do not run referenced subgraphs), so the
+    # outputs of control-flow cases stay undecided and are not counted.
+    outputs = sum(len(case.model.output_indexes) for case in corpus() if not case.model.referenced)
     assert decided["values"] > 0.95 * outputs
     assert decided["model"] > 0.5 * outputs and decided["dimensions"] > 0.6 * outputs
 

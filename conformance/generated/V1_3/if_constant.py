@@ -28,7 +28,7 @@ def _t0():
         "if_constant_true_copy_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -93,7 +93,7 @@ def _t1():
         "if_constant_true_copy_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -166,7 +166,7 @@ def _t2():
         "if_constant_true_copy_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -232,7 +232,7 @@ def _t3():
         "if_constant_true_copy_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -305,7 +305,7 @@ def _t4():
         "if_constant_true_copy_relaxed",
         "if_constant_true_copy_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -370,7 +370,7 @@ def _t5():
         "if_constant_true_copy_relaxed_all_inputs_as_internal",
         "if_constant_true_copy_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -443,7 +443,7 @@ def _t6():
         "if_constant_true_copy_relaxed_all_tensors_as_inputs",
         "if_constant_true_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -509,7 +509,7 @@ def _t7():
         "if_constant_true_copy_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_true_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -584,7 +584,7 @@ def _t8():
         "if_constant_true_copy_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -649,7 +649,7 @@ def _t9():
         "if_constant_true_copy_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -722,7 +722,7 @@ def _t10():
         "if_constant_true_copy_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -788,7 +788,7 @@ def _t11():
         "if_constant_true_copy_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -862,7 +862,7 @@ def _t12():
         "if_constant_true_copy_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("int32",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -927,7 +927,7 @@ def _t13():
         "if_constant_true_copy_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -993,7 +993,7 @@ def _t14():
         "if_constant_true_copy_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1058,7 +1058,7 @@ def _t15():
         "if_constant_true_copy_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1131,7 +1131,7 @@ def _t16():
         "if_constant_true_copy_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1197,7 +1197,7 @@ def _t17():
         "if_constant_true_copy_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1271,7 +1271,7 @@ def _t18():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1336,7 +1336,7 @@ def _t19():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1409,7 +1409,7 @@ def _t20():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1475,7 +1475,7 @@ def _t21():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1549,7 +1549,7 @@ def _t22():
         "if_constant_false_copy_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1614,7 +1614,7 @@ def _t23():
         "if_constant_false_copy_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1687,7 +1687,7 @@ def _t24():
         "if_constant_false_copy_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1753,7 +1753,7 @@ def _t25():
         "if_constant_false_copy_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -1826,7 +1826,7 @@ def _t26():
         "if_constant_false_copy_relaxed",
         "if_constant_false_copy_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1891,7 +1891,7 @@ def _t27():
         "if_constant_false_copy_relaxed_all_inputs_as_internal",
         "if_constant_false_copy_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -1964,7 +1964,7 @@ def _t28():
         "if_constant_false_copy_relaxed_all_tensors_as_inputs",
         "if_constant_false_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2030,7 +2030,7 @@ def _t29():
         "if_constant_false_copy_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_false_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2105,7 +2105,7 @@ def _t30():
         "if_constant_false_copy_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2170,7 +2170,7 @@ def _t31():
         "if_constant_false_copy_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2243,7 +2243,7 @@ def _t32():
         "if_constant_false_copy_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2309,7 +2309,7 @@ def _t33():
         "if_constant_false_copy_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2383,7 +2383,7 @@ def _t34():
         "if_constant_false_copy_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("int32",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2448,7 +2448,7 @@ def _t35():
         "if_constant_false_copy_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2514,7 +2514,7 @@ def _t36():
         "if_constant_false_copy_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2579,7 +2579,7 @@ def _t37():
         "if_constant_false_copy_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2652,7 +2652,7 @@ def _t38():
         "if_constant_false_copy_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2718,7 +2718,7 @@ def _t39():
         "if_constant_false_copy_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2792,7 +2792,7 @@ def _t40():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2857,7 +2857,7 @@ def _t41():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -2930,7 +2930,7 @@ def _t42():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -2996,7 +2996,7 @@ def _t43():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3070,7 +3070,7 @@ def _t44():
         "if_constant_true_reference_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3135,7 +3135,7 @@ def _t45():
         "if_constant_true_reference_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3208,7 +3208,7 @@ def _t46():
         "if_constant_true_reference_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3274,7 +3274,7 @@ def _t47():
         "if_constant_true_reference_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3347,7 +3347,7 @@ def _t48():
         "if_constant_true_reference_relaxed",
         "if_constant_true_reference_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3412,7 +3412,7 @@ def _t49():
         "if_constant_true_reference_relaxed_all_inputs_as_internal",
         "if_constant_true_reference_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3485,7 +3485,7 @@ def _t50():
         "if_constant_true_reference_relaxed_all_tensors_as_inputs",
         "if_constant_true_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3551,7 +3551,7 @@ def _t51():
         "if_constant_true_reference_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_true_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3626,7 +3626,7 @@ def _t52():
         "if_constant_true_reference_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3691,7 +3691,7 @@ def _t53():
         "if_constant_true_reference_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3764,7 +3764,7 @@ def _t54():
         "if_constant_true_reference_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3830,7 +3830,7 @@ def _t55():
         "if_constant_true_reference_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -3904,7 +3904,7 @@ def _t56():
         "if_constant_true_reference_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("int32",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -3969,7 +3969,7 @@ def _t57():
         "if_constant_true_reference_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4035,7 +4035,7 @@ def _t58():
         "if_constant_true_reference_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4100,7 +4100,7 @@ def _t59():
         "if_constant_true_reference_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4173,7 +4173,7 @@ def _t60():
         "if_constant_true_reference_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4239,7 +4239,7 @@ def _t61():
         "if_constant_true_reference_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4313,7 +4313,7 @@ def _t62():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4378,7 +4378,7 @@ def _t63():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4451,7 +4451,7 @@ def _t64():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4517,7 +4517,7 @@ def _t65():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4591,7 +4591,7 @@ def _t66():
         "if_constant_false_reference_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4656,7 +4656,7 @@ def _t67():
         "if_constant_false_reference_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4729,7 +4729,7 @@ def _t68():
         "if_constant_false_reference_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4795,7 +4795,7 @@ def _t69():
         "if_constant_false_reference_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -4868,7 +4868,7 @@ def _t70():
         "if_constant_false_reference_relaxed",
         "if_constant_false_reference_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -4933,7 +4933,7 @@ def _t71():
         "if_constant_false_reference_relaxed_all_inputs_as_internal",
         "if_constant_false_reference_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5006,7 +5006,7 @@ def _t72():
         "if_constant_false_reference_relaxed_all_tensors_as_inputs",
         "if_constant_false_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5072,7 +5072,7 @@ def _t73():
         "if_constant_false_reference_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_false_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 42, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5147,7 +5147,7 @@ def _t74():
         "if_constant_false_reference_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5212,7 +5212,7 @@ def _t75():
         "if_constant_false_reference_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5285,7 +5285,7 @@ def _t76():
         "if_constant_false_reference_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5351,7 +5351,7 @@ def _t77():
         "if_constant_false_reference_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5425,7 +5425,7 @@ def _t78():
         "if_constant_false_reference_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("int32",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5490,7 +5490,7 @@ def _t79():
         "if_constant_false_reference_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5556,7 +5556,7 @@ def _t80():
         "if_constant_false_reference_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5621,7 +5621,7 @@ def _t81():
         "if_constant_false_reference_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5694,7 +5694,7 @@ def _t82():
         "if_constant_false_reference_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5760,7 +5760,7 @@ def _t83():
         "if_constant_false_reference_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -5834,7 +5834,7 @@ def _t84():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed",), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5899,7 +5899,7 @@ def _t85():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
@@ -5972,7 +5972,7 @@ def _t86():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -6038,7 +6038,7 @@ def _t87():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
+        provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

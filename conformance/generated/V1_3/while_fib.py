@@ -27,7 +27,7 @@ def _t0():
         "while_fib_all_outputs_n_0_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -112,7 +112,7 @@ def _t1():
         "while_fib_all_outputs_n_0_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -205,7 +205,7 @@ def _t2():
         "while_fib_all_outputs_n_0_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -291,7 +291,7 @@ def _t3():
         "while_fib_all_outputs_n_0_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -384,7 +384,7 @@ def _t4():
         "while_fib_all_outputs_n_0_relaxed",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -469,7 +469,7 @@ def _t5():
         "while_fib_all_outputs_n_0_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -562,7 +562,7 @@ def _t6():
         "while_fib_all_outputs_n_0_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -648,7 +648,7 @@ def _t7():
         "while_fib_all_outputs_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -743,7 +743,7 @@ def _t8():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -828,7 +828,7 @@ def _t9():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -921,7 +921,7 @@ def _t10():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1007,7 +1007,7 @@ def _t11():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1101,7 +1101,7 @@ def _t12():
         "while_fib_all_outputs_n_0_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1186,7 +1186,7 @@ def _t13():
         "while_fib_all_outputs_n_0_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1272,7 +1272,7 @@ def _t14():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1357,7 +1357,7 @@ def _t15():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1450,7 +1450,7 @@ def _t16():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1536,7 +1536,7 @@ def _t17():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1630,7 +1630,7 @@ def _t18():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1715,7 +1715,7 @@ def _t19():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1808,7 +1808,7 @@ def _t20():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1894,7 +1894,7 @@ def _t21():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -1988,7 +1988,7 @@ def _t22():
         "while_fib_all_outputs_n_1_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2073,7 +2073,7 @@ def _t23():
         "while_fib_all_outputs_n_1_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2166,7 +2166,7 @@ def _t24():
         "while_fib_all_outputs_n_1_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2252,7 +2252,7 @@ def _t25():
         "while_fib_all_outputs_n_1_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2345,7 +2345,7 @@ def _t26():
         "while_fib_all_outputs_n_1_relaxed",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2430,7 +2430,7 @@ def _t27():
         "while_fib_all_outputs_n_1_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2523,7 +2523,7 @@ def _t28():
         "while_fib_all_outputs_n_1_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2609,7 +2609,7 @@ def _t29():
         "while_fib_all_outputs_n_1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2704,7 +2704,7 @@ def _t30():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2789,7 +2789,7 @@ def _t31():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2882,7 +2882,7 @@ def _t32():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -2968,7 +2968,7 @@ def _t33():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3062,7 +3062,7 @@ def _t34():
         "while_fib_all_outputs_n_1_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3147,7 +3147,7 @@ def _t35():
         "while_fib_all_outputs_n_1_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3233,7 +3233,7 @@ def _t36():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3318,7 +3318,7 @@ def _t37():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3411,7 +3411,7 @@ def _t38():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3497,7 +3497,7 @@ def _t39():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3591,7 +3591,7 @@ def _t40():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3676,7 +3676,7 @@ def _t41():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3769,7 +3769,7 @@ def _t42():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3855,7 +3855,7 @@ def _t43():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -3949,7 +3949,7 @@ def _t44():
         "while_fib_all_outputs_n_2_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4034,7 +4034,7 @@ def _t45():
         "while_fib_all_outputs_n_2_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4127,7 +4127,7 @@ def _t46():
         "while_fib_all_outputs_n_2_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4213,7 +4213,7 @@ def _t47():
         "while_fib_all_outputs_n_2_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4306,7 +4306,7 @@ def _t48():
         "while_fib_all_outputs_n_2_relaxed",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4391,7 +4391,7 @@ def _t49():
         "while_fib_all_outputs_n_2_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4484,7 +4484,7 @@ def _t50():
         "while_fib_all_outputs_n_2_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4570,7 +4570,7 @@ def _t51():
         "while_fib_all_outputs_n_2_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4665,7 +4665,7 @@ def _t52():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4750,7 +4750,7 @@ def _t53():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4843,7 +4843,7 @@ def _t54():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -4929,7 +4929,7 @@ def _t55():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5023,7 +5023,7 @@ def _t56():
         "while_fib_all_outputs_n_2_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5108,7 +5108,7 @@ def _t57():
         "while_fib_all_outputs_n_2_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5194,7 +5194,7 @@ def _t58():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5279,7 +5279,7 @@ def _t59():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5372,7 +5372,7 @@ def _t60():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5458,7 +5458,7 @@ def _t61():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5552,7 +5552,7 @@ def _t62():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5637,7 +5637,7 @@ def _t63():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5730,7 +5730,7 @@ def _t64():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5816,7 +5816,7 @@ def _t65():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5910,7 +5910,7 @@ def _t66():
         "while_fib_all_outputs_n_5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -5995,7 +5995,7 @@ def _t67():
         "while_fib_all_outputs_n_5_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6088,7 +6088,7 @@ def _t68():
         "while_fib_all_outputs_n_5_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6174,7 +6174,7 @@ def _t69():
         "while_fib_all_outputs_n_5_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6267,7 +6267,7 @@ def _t70():
         "while_fib_all_outputs_n_5_relaxed",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6352,7 +6352,7 @@ def _t71():
         "while_fib_all_outputs_n_5_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6445,7 +6445,7 @@ def _t72():
         "while_fib_all_outputs_n_5_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6531,7 +6531,7 @@ def _t73():
         "while_fib_all_outputs_n_5_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6626,7 +6626,7 @@ def _t74():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6711,7 +6711,7 @@ def _t75():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6804,7 +6804,7 @@ def _t76():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6890,7 +6890,7 @@ def _t77():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -6984,7 +6984,7 @@ def _t78():
         "while_fib_all_outputs_n_5_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7069,7 +7069,7 @@ def _t79():
         "while_fib_all_outputs_n_5_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7155,7 +7155,7 @@ def _t80():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7240,7 +7240,7 @@ def _t81():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7333,7 +7333,7 @@ def _t82():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7419,7 +7419,7 @@ def _t83():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7513,7 +7513,7 @@ def _t84():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7598,7 +7598,7 @@ def _t85():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7691,7 +7691,7 @@ def _t86():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7777,7 +7777,7 @@ def _t87():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7871,7 +7871,7 @@ def _t88():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -7956,7 +7956,7 @@ def _t89():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8049,7 +8049,7 @@ def _t90():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8135,7 +8135,7 @@ def _t91():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8228,7 +8228,7 @@ def _t92():
         "while_fib_all_outputs_n_3_from_2_3_relaxed",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8313,7 +8313,7 @@ def _t93():
         "while_fib_all_outputs_n_3_from_2_3_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8406,7 +8406,7 @@ def _t94():
         "while_fib_all_outputs_n_3_from_2_3_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8492,7 +8492,7 @@ def _t95():
         "while_fib_all_outputs_n_3_from_2_3_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 95, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8587,7 +8587,7 @@ def _t96():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8672,7 +8672,7 @@ def _t97():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8765,7 +8765,7 @@ def _t98():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8851,7 +8851,7 @@ def _t99():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -8945,7 +8945,7 @@ def _t100():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9030,7 +9030,7 @@ def _t101():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9116,7 +9116,7 @@ def _t102():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9201,7 +9201,7 @@ def _t103():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9294,7 +9294,7 @@ def _t104():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9380,7 +9380,7 @@ def _t105():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9474,7 +9474,7 @@ def _t106():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9559,7 +9559,7 @@ def _t107():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9652,7 +9652,7 @@ def _t108():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9738,7 +9738,7 @@ def _t109():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 95, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9832,7 +9832,7 @@ def _t110():
         "while_fib_unused_output_n_0_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -9916,7 +9916,7 @@ def _t111():
         "while_fib_unused_output_n_0_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10008,7 +10008,7 @@ def _t112():
         "while_fib_unused_output_n_0_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10093,7 +10093,7 @@ def _t113():
         "while_fib_unused_output_n_0_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10185,7 +10185,7 @@ def _t114():
         "while_fib_unused_output_n_0_relaxed",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 101, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10269,7 +10269,7 @@ def _t115():
         "while_fib_unused_output_n_0_relaxed_all_inputs_as_internal",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 101, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10361,7 +10361,7 @@ def _t116():
         "while_fib_unused_output_n_0_relaxed_all_tensors_as_inputs",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 101, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10446,7 +10446,7 @@ def _t117():
         "while_fib_unused_output_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 101, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10540,7 +10540,7 @@ def _t118():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10624,7 +10624,7 @@ def _t119():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10716,7 +10716,7 @@ def _t120():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10801,7 +10801,7 @@ def _t121():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10894,7 +10894,7 @@ def _t122():
         "while_fib_unused_output_n_0_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -10978,7 +10978,7 @@ def _t123():
         "while_fib_unused_output_n_0_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11063,7 +11063,7 @@ def _t124():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11147,7 +11147,7 @@ def _t125():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11239,7 +11239,7 @@ def _t126():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11324,7 +11324,7 @@ def _t127():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11417,7 +11417,7 @@ def _t128():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11501,7 +11501,7 @@ def _t129():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11593,7 +11593,7 @@ def _t130():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11678,7 +11678,7 @@ def _t131():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11771,7 +11771,7 @@ def _t132():
         "while_fib_unused_output_n_5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11855,7 +11855,7 @@ def _t133():
         "while_fib_unused_output_n_5_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -11947,7 +11947,7 @@ def _t134():
         "while_fib_unused_output_n_5_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12032,7 +12032,7 @@ def _t135():
         "while_fib_unused_output_n_5_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12124,7 +12124,7 @@ def _t136():
         "while_fib_unused_output_n_5_relaxed",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed",
         "V1_3",
-        provenance=g.provenance(SPEC, 101, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12208,7 +12208,7 @@ def _t137():
         "while_fib_unused_output_n_5_relaxed_all_inputs_as_internal",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 101, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12300,7 +12300,7 @@ def _t138():
         "while_fib_unused_output_n_5_relaxed_all_tensors_as_inputs",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
-        provenance=g.provenance(SPEC, 101, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12385,7 +12385,7 @@ def _t139():
         "while_fib_unused_output_n_5_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
-        provenance=g.provenance(SPEC, 101, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12479,7 +12479,7 @@ def _t140():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12563,7 +12563,7 @@ def _t141():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12655,7 +12655,7 @@ def _t142():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12740,7 +12740,7 @@ def _t143():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12833,7 +12833,7 @@ def _t144():
         "while_fib_unused_output_n_5_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -12917,7 +12917,7 @@ def _t145():
         "while_fib_unused_output_n_5_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13002,7 +13002,7 @@ def _t146():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13086,7 +13086,7 @@ def _t147():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13178,7 +13178,7 @@ def _t148():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13263,7 +13263,7 @@ def _t149():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13356,7 +13356,7 @@ def _t150():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13440,7 +13440,7 @@ def _t151():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13532,7 +13532,7 @@ def _t152():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13617,7 +13617,7 @@ def _t153():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
-        provenance=g.provenance(SPEC, 101, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
+        provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
                 g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
@@ -13698,3928 +13698,6 @@ def _t153():
                 outputs=[
                     g.array("|i1", (1,), "nQ=="),
                     g.array("|i1", (1,), "xg=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t154():
-    return g.case(
-        "while_fib_constants_by_reference_n_0",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t155():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D1,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t156():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t157():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D3,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t158():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_relaxed",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_relaxed",
-        "V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t159():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_relaxed_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
-        "V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D1,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t160():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_relaxed_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs",
-        "V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t161():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D3,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AAAAQA=="),
-                    g.array("<f4", (1,), "AADgQA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t162():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_float16",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_float16",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1,), "AEA="),
-                    g.array("<f2", (1,), "AEc="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1,), "AEA="),
-                    g.array("<f2", (1,), "AEc="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t163():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_float16_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_float16_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D1,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1,), "AEA="),
-                    g.array("<f2", (1,), "AEc="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1,), "AEA="),
-                    g.array("<f2", (1,), "AEc="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t164():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_float16_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_float16_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1,), "AEA="),
-                    g.array("<f2", (1,), "AEc="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1,), "AEA="),
-                    g.array("<f2", (1,), "AEc="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t165():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_float16_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D3,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1,), "AEA="),
-                    g.array("<f2", (1,), "AEc="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1,), "AEA="),
-                    g.array("<f2", (1,), "AEc="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t166():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_int32",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_int32",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<i4", (1,), "AgAAAA=="),
-                    g.array("<i4", (1,), "BwAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<i4", (1,), "AgAAAA=="),
-                    g.array("<i4", (1,), "BwAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t167():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_int32_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_int32_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<i4", (1,), "AgAAAA=="),
-                    g.array("<i4", (1,), "BwAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<i4", (1,), "AgAAAA=="),
-                    g.array("<i4", (1,), "BwAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t168():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_quant8",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 4, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1,), "Ag=="),
-                    g.array("|u1", (1,), "Bw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|u1", (1,), "Ag=="),
-                    g.array("|u1", (1,), "Bw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t169():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_quant8_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 4, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 12, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 20, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D1,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1,), "Ag=="),
-                    g.array("|u1", (1,), "Bw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|u1", (1,), "Ag=="),
-                    g.array("|u1", (1,), "Bw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t170():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_quant8_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 0, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1,), "Ag=="),
-                    g.array("|u1", (1,), "Bw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|u1", (1,), "Ag=="),
-                    g.array("|u1", (1,), "Bw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t171():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_quant8_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 0, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 8, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 16, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D3,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1,), "Ag=="),
-                    g.array("|u1", (1,), "Bw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|u1", (1,), "Ag=="),
-                    g.array("|u1", (1,), "Bw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t172():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_quant8_signed",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_signed",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 4, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D4,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|i1", (1,), "gg=="),
-                    g.array("|i1", (1,), "hw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|i1", (1,), "gg=="),
-                    g.array("|i1", (1,), "hw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t173():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_quant8_signed_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 4, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 12, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 20, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D5,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|i1", (1,), "gg=="),
-                    g.array("|i1", (1,), "hw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|i1", (1,), "gg=="),
-                    g.array("|i1", (1,), "hw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t174():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_quant8_signed_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 0, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D6,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|i1", (1,), "gg=="),
-                    g.array("|i1", (1,), "hw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|i1", (1,), "gg=="),
-                    g.array("|i1", (1,), "hw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t175():
-    return g.case(
-        "while_fib_constants_by_reference_n_0_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 0, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 8, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 16, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D7,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|i1", (1,), "gg=="),
-                    g.array("|i1", (1,), "hw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|i1", (1,), "gg=="),
-                    g.array("|i1", (1,), "hw=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t176():
-    return g.case(
-        "while_fib_constants_by_reference_n_5",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AADoQQ=="),
-                    g.array("<f4", (1,), "AACMQg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t177():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D1,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AADoQQ=="),
-                    g.array("<f4", (1,), "AACMQg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t178():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AADoQQ=="),
-                    g.array("<f4", (1,), "AACMQg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t179():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D3,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AADoQQ=="),
-                    g.array("<f4", (1,), "AACMQg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t180():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_relaxed",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_relaxed",
-        "V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AADoQQ=="),
-                    g.array("<f4", (1,), "AACMQg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t181():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_relaxed_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_relaxed_all_inputs_as_internal",
-        "V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D1,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AADoQQ=="),
-                    g.array("<f4", (1,), "AACMQg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t182():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_relaxed_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs",
-        "V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AADoQQ=="),
-                    g.array("<f4", (1,), "AACMQg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t183():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        provenance=g.provenance(SPEC, 108, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D3,
-            relaxed=True,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f4", (1,), "AAAAAA=="),
-                    g.array("<f4", (1,), "AACAPw=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f4", (1,), "AADoQQ=="),
-                    g.array("<f4", (1,), "AACMQg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t184():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_float16",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_float16",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1,), "QE8="),
-                    g.array("<f2", (1,), "YFQ="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t185():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_float16_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_float16_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D1,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1,), "QE8="),
-                    g.array("<f2", (1,), "YFQ="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t186():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_float16_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_float16_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1,), "QE8="),
-                    g.array("<f2", (1,), "YFQ="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t187():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_float16_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D3,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<f2", (1,), "AAA="),
-                    g.array("<f2", (1,), "ADw="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<f2", (1,), "QE8="),
-                    g.array("<f2", (1,), "YFQ="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t188():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_int32",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_int32",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("<i4", (1,), "HQAAAA=="),
-                    g.array("<i4", (1,), "RgAAAA=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t189():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_int32_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_int32_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("<i4", (1,), "AAAAAA=="),
-                    g.array("<i4", (1,), "AQAAAA=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("<i4", (1,), "HQAAAA=="),
-                    g.array("<i4", (1,), "RgAAAA=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t190():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_quant8",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 4, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D0,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("|u1", (1,), "HQ=="),
-                    g.array("|u1", (1,), "Rg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t191():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_quant8_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 4, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 12, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 20, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D1,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("|u1", (1,), "HQ=="),
-                    g.array("|u1", (1,), "Rg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t192():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_quant8_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 0, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D2,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|u1", (1,), "HQ=="),
-                    g.array("|u1", (1,), "Rg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t193():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_quant8_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 0, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 8, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 16, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=1.0),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D3,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|u1", (1,), "AA=="),
-                    g.array("|u1", (1,), "AQ=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|u1", (1,), "HQ=="),
-                    g.array("|u1", (1,), "Rg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t194():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_quant8_signed",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_signed",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 4, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D4,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("|i1", (1,), "nQ=="),
-                    g.array("|i1", (1,), "xg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t195():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_quant8_signed_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 4, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 12, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 20, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D5,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-                outputs=[
-                    g.array("|i1", (1,), "nQ=="),
-                    g.array("|i1", (1,), "xg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t196():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_quant8_signed_all_tensors_as_inputs",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-            ],
-            operations=[
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[2, 3, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 0, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D6,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|i1", (1,), "nQ=="),
-                    g.array("|i1", (1,), "xg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                ],
-            ),
-        ],
-    )
-
-
-def _t197():
-    return g.case(
-        "while_fib_constants_by_reference_n_5_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
-        "while_fib_constants_by_reference_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
-        "V1_3",
-        version="V1_3",
-        provenance=g.provenance(SPEC, 108, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
-        model=g.model(
-            operands=[
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1),
-                g.operand(OperandType.SUBGRAPH, [], lifetime=OperandLifeTime.SUBGRAPH, consumers=1, location=(0, 1, 0)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 0, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 8, 1)),
-                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
-            ],
-            operations=[
-                g.operation(OperationType.ADD, [9, 10, 11], [2]),
-                g.operation(OperationType.ADD, [12, 13, 14], [3]),
-                g.operation(OperationType.WHILE, [0, 1, 2, 3, 4, 5], [6, 7, 8]),
-            ],
-            inputs=[9, 12, 5, 4],
-            outputs=[6, 7, 8],
-            referenced=[
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_BOOL8, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, scale=1.0, zero_point=-128),
-                    ],
-                    operations=[
-                        g.operation(OperationType.LESS, [0, 1], [2]),
-                    ],
-                    inputs=[3, 4, 0, 1],
-                    outputs=[2],
-                ),
-                g.subgraph(
-                    operands=[
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=3, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-128, location=(0, 16, 1)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
-                        g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=-128),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
-                        g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
-                        g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT),
-                    ],
-                    operations=[
-                        g.operation(OperationType.ADD, [0, 1, 2], [3]),
-                        g.operation(OperationType.ADD, [0, 0, 4], [5]),
-                        g.operation(OperationType.ADD, [6, 5, 7], [8]),
-                        g.operation(OperationType.ADD, [9, 10, 11], [12]),
-                    ],
-                    inputs=[6, 0, 9, 13],
-                    outputs=[3, 8, 12],
-                ),
-            ],
-            values=_D7,
-        ),
-        feeds=[
-            g.feed(
-                inputs=[
-                    g.array("|i1", (1,), "gA=="),
-                    g.array("|i1", (1,), "gQ=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
-                    g.array("<i4", (1,), "AAAAAA=="),
-                ],
-                outputs=[
-                    g.array("|i1", (1,), "nQ=="),
-                    g.array("|i1", (1,), "xg=="),
-                    g.array("<i4", (1,), "BQAAAA=="),
                 ],
             ),
         ],
@@ -17781,48 +13859,4 @@ TESTS = (
     ("while_fib_unused_output_n_5_quant8_signed_all_inputs_as_internal", _t151),
     ("while_fib_unused_output_n_5_quant8_signed_all_tensors_as_inputs", _t152),
     ("while_fib_unused_output_n_5_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal", _t153),
-    ("while_fib_constants_by_reference_n_0", _t154),
-    ("while_fib_constants_by_reference_n_0_all_inputs_as_internal", _t155),
-    ("while_fib_constants_by_reference_n_0_all_tensors_as_inputs", _t156),
-    ("while_fib_constants_by_reference_n_0_all_tensors_as_inputs_all_inputs_as_internal", _t157),
-    ("while_fib_constants_by_reference_n_0_relaxed", _t158),
-    ("while_fib_constants_by_reference_n_0_relaxed_all_inputs_as_internal", _t159),
-    ("while_fib_constants_by_reference_n_0_relaxed_all_tensors_as_inputs", _t160),
-    ("while_fib_constants_by_reference_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t161),
-    ("while_fib_constants_by_reference_n_0_float16", _t162),
-    ("while_fib_constants_by_reference_n_0_float16_all_inputs_as_internal", _t163),
-    ("while_fib_constants_by_reference_n_0_float16_all_tensors_as_inputs", _t164),
-    ("while_fib_constants_by_reference_n_0_float16_all_tensors_as_inputs_all_inputs_as_internal", _t165),
-    ("while_fib_constants_by_reference_n_0_int32", _t166),
-    ("while_fib_constants_by_reference_n_0_int32_all_tensors_as_inputs", _t167),
-    ("while_fib_constants_by_reference_n_0_quant8", _t168),
-    ("while_fib_constants_by_reference_n_0_quant8_all_inputs_as_internal", _t169),
-    ("while_fib_constants_by_reference_n_0_quant8_all_tensors_as_inputs", _t170),
-    ("while_fib_constants_by_reference_n_0_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t171),
-    ("while_fib_constants_by_reference_n_0_quant8_signed", _t172),
-    ("while_fib_constants_by_reference_n_0_quant8_signed_all_inputs_as_internal", _t173),
-    ("while_fib_constants_by_reference_n_0_quant8_signed_all_tensors_as_inputs", _t174),
-    ("while_fib_constants_by_reference_n_0_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal", _t175),
-    ("while_fib_constants_by_reference_n_5", _t176),
-    ("while_fib_constants_by_reference_n_5_all_inputs_as_internal", _t177),
-    ("while_fib_constants_by_reference_n_5_all_tensors_as_inputs", _t178),
-    ("while_fib_constants_by_reference_n_5_all_tensors_as_inputs_all_inputs_as_internal", _t179),
-    ("while_fib_constants_by_reference_n_5_relaxed", _t180),
-    ("while_fib_constants_by_reference_n_5_relaxed_all_inputs_as_internal", _t181),
-    ("while_fib_constants_by_reference_n_5_relaxed_all_tensors_as_inputs", _t182),
-    ("while_fib_constants_by_reference_n_5_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t183),
-    ("while_fib_constants_by_reference_n_5_float16", _t184),
-    ("while_fib_constants_by_reference_n_5_float16_all_inputs_as_internal", _t185),
-    ("while_fib_constants_by_reference_n_5_float16_all_tensors_as_inputs", _t186),
-    ("while_fib_constants_by_reference_n_5_float16_all_tensors_as_inputs_all_inputs_as_internal", _t187),
-    ("while_fib_constants_by_reference_n_5_int32", _t188),
-    ("while_fib_constants_by_reference_n_5_int32_all_tensors_as_inputs", _t189),
-    ("while_fib_constants_by_reference_n_5_quant8", _t190),
-    ("while_fib_constants_by_reference_n_5_quant8_all_inputs_as_internal", _t191),
-    ("while_fib_constants_by_reference_n_5_quant8_all_tensors_as_inputs", _t192),
-    ("while_fib_constants_by_reference_n_5_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t193),
-    ("while_fib_constants_by_reference_n_5_quant8_signed", _t194),
-    ("while_fib_constants_by_reference_n_5_quant8_signed_all_inputs_as_internal", _t195),
-    ("while_fib_constants_by_reference_n_5_quant8_signed_all_tensors_as_inputs", _t196),
-    ("while_fib_constants_by_reference_n_5_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal", _t197),
 )

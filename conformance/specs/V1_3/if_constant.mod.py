@@ -1,10 +1,12 @@
 # IF (HAL 1.3) with a constant condition: out = (cond ? a + b : b - a), cond a TENSOR_BOOL8
-# constant of the main graph, true and false, given by value (CONSTANT_COPY) and then, with
-# Configuration.use_shm_for_weights, by reference (CONSTANT_REFERENCE). The else branch
-# takes its two inputs in the other order, so a driver that maps branch inputs wrongly, or
-# runs the branch not chosen, fails. quant8: scale 0.25, zero point 64; quant8_signed:
-# scale 0.25, zero point -5 (every value exact). Golden values:
-# conformance/specs/oracles/control_flow_oracle.py
+# constant of the main graph, true and false, written as upstream does by value and then
+# with Configuration.use_shm_for_weights (by reference). The generator emits both as
+# CONSTANT_COPY (docs/spec-language.md: the harness's constant-pool runs make the
+# by-reference forms), so the "_reference" examples repeat the "_copy" ones under their
+# upstream-style names. The else branch takes its two inputs in the other order, so a
+# driver that maps branch inputs wrongly, or runs the branch not chosen, fails. quant8:
+# scale 0.25, zero point 64; quant8_signed: scale 0.25, zero point -5 (every value exact).
+# Golden values: conformance/specs/oracles/control_flow_oracle.py
 ValueType = ["TENSOR_FLOAT32", [3]]
 BoolType = ["TENSOR_BOOL8", [1]]
 

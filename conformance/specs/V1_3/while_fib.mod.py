@@ -2,8 +2,10 @@
 # counter i = 0, while i < n: (a, b, i) = (b + 0, a + 2 b, i + 1). From (0, 1) the pairs
 # are (1, 2), (2, 5), (5, 12), (12, 29), (29, 70). The condition reads only the counter
 # and n (it declares a and b as inputs it ignores); the body ignores n. The body holds
-# constants of its own (the float 0 and the int32 1), given by value, and in the third
-# model by reference (Configuration.use_shm_for_weights). n = 0 runs no iteration: the
+# constants of its own (the float 0 and the int32 1). They are given by value: the
+# generator emits every constant as CONSTANT_COPY whatever Configuration.use_shm_for_weights
+# says (docs/spec-language.md), and by-reference constants come from the harness's
+# constant-pool runs instead. n = 0 runs no iteration: the
 # outputs are the initial values, (2, 7), which one iteration would move by 5 and 9
 # (beyond the tolerance of 1 that int32 and quantized outputs have). The second model leaves the counter output unused (a
 # temporary nobody reads). The condition and body are named SubgraphReferences, and the
@@ -102,10 +104,3 @@ for case, a0_v, b0_v, n_v, a_v, b_v in cases[::3]:
             model=model, name=case).AddVariations(
         "relaxed", "float16", "int32", quant8, quant8_signed)
 
-Configuration.use_shm_for_weights = True
-model, (a0, b0, n, a, b, i), (quant8, quant8_signed) = pell_model("constants_by_reference")
-for case, a0_v, b0_v, n_v, a_v, b_v in cases[::3]:
-    Example({a0: [a0_v], b0: [b0_v], n: [n_v], a: [a_v], b: [b_v], i: [n_v]},
-            model=model, name=case).AddVariations(
-        "relaxed", "float16", "int32", quant8, quant8_signed)
-Configuration.use_shm_for_weights = False

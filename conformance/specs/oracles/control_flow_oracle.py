@@ -281,7 +281,12 @@ def evaluate(
         elif kind == "WHILE":
             cond_graph, body_graph, *rest = operands
             results = run_while(
-                cond_graph, body_graph, [values[n] for n in rest], len(outputs), mode, budget,
+                cond_graph,
+                body_graph,
+                [values[n] for n in rest],
+                len(outputs),
+                mode,
+                budget,
                 fault,
             )
         else:
@@ -335,12 +340,14 @@ def run(
         for v in data:
             assert isinstance(v, bool | int) or _exact_in_float16(v), f"{name}: {v} not in F16"
     if int32:
-        result = evaluate(graph, [_stored(n, inputs[n], graph, INT32) for n in graph.inputs],
-                          INT32, budget)
+        result = evaluate(
+            graph, [_stored(n, inputs[n], graph, INT32) for n in graph.inputs], INT32, budget
+        )
         assert result == [[int(v) for v in data] for data in goldens], (result, goldens)
     for mode in quant:
-        result = evaluate(graph, [_stored(n, inputs[n], graph, mode) for n in graph.inputs],
-                          mode, budget)
+        result = evaluate(
+            graph, [_stored(n, inputs[n], graph, mode) for n in graph.inputs], mode, budget
+        )
         for name, got, data in zip(graph.outputs, result, goldens, strict=True):
             if name in graph.integers or isinstance(data[0], bool):
                 assert got == data, (name, mode, got, data)
@@ -380,9 +387,11 @@ def self_test() -> None:
     assert element_op("ADD", [INT32_MAX], [1], INT32, True) == [INT32_MIN]
     # IF: condition true picks then (y + 1), false picks else (y - 1); y = [2, 5].
     then_g = Graph(["t_in"], ["t_out"], constants={"one": [1.0]}).op(
-        "ADD", ["t_in", "one"], ["t_out"])
+        "ADD", ["t_in", "one"], ["t_out"]
+    )
     else_g = Graph(["e_in"], ["e_out"], constants={"one": [1.0]}).op(
-        "SUB", ["e_in", "one"], ["e_out"])
+        "SUB", ["e_in", "one"], ["e_out"]
+    )
     main_g = Graph(["c", "y"], ["z"]).op("IF", ["c", then_g, else_g, "y"], ["z"])
     assert run(main_g, {"c": [True], "y": [2.0, 5.0]}) == [[3.0, 6.0]]
     assert run(main_g, {"c": [False], "y": [2.0, 5.0]}) == [[1.0, 4.0]]
@@ -408,9 +417,11 @@ def self_test() -> None:
 def if_simple() -> Graph:
     """IF(cond) then data + 4 else data - 9 (two graphs of one operation each)."""
     then_g = Graph(["y_then"], ["z_then"], constants={"four": [4.0]}).op(
-        "ADD", ["y_then", "four"], ["z_then"])
+        "ADD", ["y_then", "four"], ["z_then"]
+    )
     else_g = Graph(["y_else"], ["z_else"], constants={"nine": [9.0]}).op(
-        "SUB", ["y_else", "nine"], ["z_else"])
+        "SUB", ["y_else", "nine"], ["z_else"]
+    )
     return Graph(["cond", "y"], ["z"]).op("IF", ["cond", then_g, else_g, "y"], ["z"])
 
 
@@ -425,14 +436,16 @@ def if_constant(value: bool) -> Graph:
 def if_same_branch() -> Graph:
     """Both branches one graph: x * -2."""
     branch = Graph(["bx"], ["by"], constants={"minus_two": [-2.0]}).op(
-        "MUL", ["bx", "minus_two"], ["by"])
+        "MUL", ["bx", "minus_two"], ["by"]
+    )
     return Graph(["cond", "x"], ["y"]).op("IF", ["cond", branch, branch, "x"], ["y"])
 
 
 def pell() -> Graph:
     """WHILE i < n: (a, b, i) = (b + 0, a + 2 b, i + 1): the Pell recurrence."""
     cond = Graph(["ca", "cb", "ci", "cn"], ["go"], integers={"ci", "cn"}).op(
-        "LESS", ["ci", "cn"], ["go"])
+        "LESS", ["ci", "cn"], ["go"]
+    )
     body = Graph(
         ["ba", "bb", "bi", "bn"],
         ["ba_out", "bb_out", "bi_out"],
@@ -443,8 +456,9 @@ def pell() -> Graph:
     body.op("ADD", ["bb", "bb"], ["twice_b"])
     body.op("ADD", ["ba", "twice_b"], ["bb_out"])
     body.op("ADD", ["bi", "one"], ["bi_out"])
-    main_g = Graph(["a0", "b0", "n"], ["a", "b", "i"], constants={"i0": [0]},
-                   integers={"i0", "n", "i"})
+    main_g = Graph(
+        ["a0", "b0", "n"], ["a", "b", "i"], constants={"i0": [0]}, integers={"i0", "n", "i"}
+    )
     return main_g.op("WHILE", [cond, body, "a0", "b0", "i0", "n"], ["a", "b", "i"])
 
 
@@ -453,7 +467,8 @@ def triangular() -> Graph:
     then v += x k times, so v = (k + 1) x). The outer counter k is state-only; x and n
     are input-only; the inner loop gets x twice (v's initial value and input-only)."""
     inner_cond = Graph(["icv", "icj", "icx", "ick"], ["igo"], integers={"icj", "ick"}).op(
-        "LESS", ["icj", "ick"], ["igo"])
+        "LESS", ["icj", "ick"], ["igo"]
+    )
     inner_body = Graph(
         ["ibv", "ibj", "ibx", "ibk"],
         ["ibv_out", "ibj_out"],
@@ -462,7 +477,8 @@ def triangular() -> Graph:
     )
     inner_body.op("ADD", ["ibv", "ibx"], ["ibv_out"]).op("ADD", ["ibj", "ione"], ["ibj_out"])
     outer_cond = Graph(["ocacc", "ock", "ocx", "ocn"], ["ogo"], integers={"ock", "ocn"}).op(
-        "LESS", ["ock", "ocn"], ["ogo"])
+        "LESS", ["ock", "ocn"], ["ogo"]
+    )
     outer_body = Graph(
         ["obacc", "obk", "obx", "obn"],
         ["obacc_out", "obk_out"],
@@ -480,7 +496,8 @@ def endless() -> Graph:
     """WHILE x > limit: x = x + 1.5, from x >= limit: never false."""
     cond = Graph(["cx", "climit"], ["go"]).op("GREATER", ["cx", "climit"], ["go"])
     body = Graph(["bx", "blimit"], ["bx_out"], constants={"step": [1.5]}).op(
-        "ADD", ["bx", "step"], ["bx_out"])
+        "ADD", ["bx", "step"], ["bx_out"]
+    )
     return Graph(["x0", "limit"], ["x"]).op("WHILE", [cond, body, "x0", "limit"], ["x"])
 
 
