@@ -1,7 +1,8 @@
 """The validation families on models with control flow (HAL 1.3).
 
-The models are hand-built (tests/support/control_flow_validation_models.py): an IF, an IF over
-quantized values, a WHILE with a state-only value, and an IF whose branch is a WHILE.
+The models are hand-built (``VALIDATION_MODELS`` of tests/support/control_flow_models.py): an
+IF, an IF over quantized values, a WHILE with a state-only value, and an IF whose branch is a
+WHILE.
 Every model family, VTS's included, is run on each: a mutation claiming 1.3 must break
 one of its family's rules there, as ``hal.validation`` judges it. The control-flow
 families (``cf_*``) are checked one by one: each mutation names its rule, and with the
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from control_flow_validation_models import MODELS, if_model, while_model
+from control_flow_models import VALIDATION_MODELS, computed_if_model, state_while_model
 
 from conformance.harness.mutations import (
     FAMILIES,
@@ -47,9 +48,9 @@ def _verdict(model: Model, mutation, disabled=()):
         close_new_pools(model, mutated)
 
 
-@pytest.mark.parametrize("name", sorted(MODELS))
+@pytest.mark.parametrize("name", sorted(VALIDATION_MODELS))
 def test_the_models_are_valid_at_1_3_only(name: str) -> None:
-    model = MODELS[name]()
+    model = VALIDATION_MODELS[name]()
     assert validate_model(model, V1_3).ok
     assert holds_control_flow(model)
     assert "model.referenced_version" in validate_model(model, V1_2).rule_names
@@ -74,7 +75,10 @@ GENERATED = _generated()
 @pytest.mark.parametrize("family", model_families(), ids=lambda f: f.name)
 def test_every_mutation_of_a_control_flow_model_breaks_a_family_rule(family: Family) -> None:
     """On the hand-built models and on one generated case of each control-flow spec."""
-    builders = {**MODELS, **{cid: (lambda m=m: copy_model(m)) for cid, m in GENERATED.items()}}
+    builders = {
+        **VALIDATION_MODELS,
+        **{cid: (lambda m=m: copy_model(m)) for cid, m in GENERATED.items()},
+    }
     for name, build in builders.items():
         model = build()
         before = copy_model(model)
@@ -100,7 +104,7 @@ def test_each_control_flow_family_is_one_rule_fault(family: Family) -> None:
     is caught by the family alone."""
     assert family.level == V1_3
     admitted = clean = 0
-    for build in MODELS.values():
+    for build in VALIDATION_MODELS.values():
         model = build()
         for mutation in family.mutations(model):
             admitted += 1
@@ -119,7 +123,7 @@ def test_control_flow_families_leave_models_without_control_flow_alone(family: F
 
 
 def test_cycle_mutations_make_exactly_a_cycle() -> None:
-    model = if_model()
+    model = computed_if_model()
     family = FAMILIES["cf_reference_cycle"]
     sentences = {m.name: m for m in family.mutations(model)}
     assert set(sentences) == {
@@ -141,7 +145,7 @@ def test_cycle_mutations_make_exactly_a_cycle() -> None:
 
 
 def test_while_ties_are_each_mutated() -> None:
-    names = {m.name for m in FAMILIES["cf_while_signature_mismatch"].mutations(while_model())}
+    names = {m.name for m in FAMILIES["cf_while_signature_mismatch"].mutations(state_while_model())}
     # WHILE input i <-> condition and body input i; WHILE output j <-> body output j;
     # body output <-> body input (the state-only value n, body output 2, included)
     assert {
@@ -161,7 +165,7 @@ def _subgraph_operands(model: Model) -> list[int]:
     return [i for i, o in enumerate(model.operands) if o.type == SUBGRAPH]
 
 
-@pytest.mark.parametrize("build", [if_model, while_model], ids=["if", "while"])
+@pytest.mark.parametrize("build", [computed_if_model, state_while_model], ids=["if", "while"])
 def test_subgraph_operands_get_the_scalars_scale_and_zero_point(build) -> None:
     model = build()
     refs = _subgraph_operands(model)
@@ -179,7 +183,7 @@ def test_subgraph_operands_get_the_scalars_scale_and_zero_point(build) -> None:
             assert validate_model(mutated, V1_3).rule_names == {f"operand.{field}"}
 
 
-@pytest.mark.parametrize("build", [if_model, while_model], ids=["if", "while"])
+@pytest.mark.parametrize("build", [computed_if_model, state_while_model], ids=["if", "while"])
 def test_subgraph_operands_are_not_rank_mutated(build) -> None:
     model = build()
     for mutation in FAMILIES["operand_rank"].mutations(model):
@@ -188,7 +192,7 @@ def test_subgraph_operands_are_not_rank_mutated(build) -> None:
 
 @pytest.mark.parametrize(
     ("build", "tie"),
-    [(if_model, "if.branch_compatible"), (while_model, "while.body_signature")],
+    [(computed_if_model, "if.branch_compatible"), (state_while_model, "while.body_signature")],
     ids=["if", "while"],
 )
 def test_a_retype_to_subgraph_changes_the_type_field_alone(build, tie: str) -> None:
@@ -214,7 +218,7 @@ def test_a_retype_to_subgraph_changes_the_type_field_alone(build, tie: str) -> N
 def test_the_vts_families_mutate_the_operands_of_if_and_while() -> None:
     """VTS 1.3 retypes, removes and adds operands of IF and WHILE like any operation's; the
     catalog has no form for them, so the families read their subgraphs."""
-    for build, op in ((if_model, "IF"), (while_model, "WHILE")):
+    for build, op in ((computed_if_model, "IF"), (state_while_model, "WHILE")):
         model = build()
         for name in (
             "operand_retype_vts",
@@ -241,12 +245,12 @@ def _zeros(model: Model) -> list[np.ndarray]:
     return arrays
 
 
-@pytest.mark.parametrize("name", sorted(MODELS))
+@pytest.mark.parametrize("name", sorted(VALIDATION_MODELS))
 def test_every_request_family_applies_to_a_control_flow_model(name: str) -> None:
     """A request names the main subgraph's inputs and outputs only, whatever the subgraphs
     do with them: every request family but the dynamic-twin one (below 1.2 only) applies to
     a control-flow model at 1.3, and each mutation breaks one of its family's rules."""
-    model = MODELS[name]()
+    model = VALIDATION_MODELS[name]()
     applied = set()
     with pack_request(model, _zeros(model)) as packed:
         assert validate_request(packed.request, model, V1_3).ok
@@ -268,7 +272,7 @@ def test_every_request_family_applies_to_a_control_flow_model(name: str) -> None
 
 
 def test_a_request_leaving_an_if_value_without_value_is_no_validation_error() -> None:
-    model = MODELS["quant_if"]()
+    model = VALIDATION_MODELS["quant_if"]()
     with pack_request(model, [np.ones([1], np.bool_), None]) as packed:
         assert packed.request.inputs[1].has_no_value
         assert validate_request(packed.request, model, V1_3).ok

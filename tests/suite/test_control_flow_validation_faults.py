@@ -2,11 +2,12 @@
 
 The drivers are tests/support/faulty_drivers_13.py's ``AcceptsReferenceCycles`` and
 ``AcceptsMismatchedBranches``. Every model family is judged on the hand-built control-flow
-models (tests/support/control_flow_validation_models.py) the way ``test_validate_model`` judges a
-generated case (``models_problems``: get_supported_operations_1_3 and prepare_model_1_3 must
-answer INVALID_ARGUMENT), and the families with a failure are exactly those whose mutations
-only the missing rule refuses. The suite itself is run against each driver too, on the
-generated control-flow cases (a pytest subprocess, as test_hal13_faults.py).
+models (``VALIDATION_MODELS`` of tests/support/control_flow_models.py) the way
+``test_validate_model`` judges a generated case (``models_problems``:
+get_supported_operations_1_3 and prepare_model_1_3 must answer INVALID_ARGUMENT), and the
+families with a failure are exactly those whose mutations only the missing rule refuses.
+The suite itself is run against each driver too, on the generated control-flow cases (a
+pytest subprocess, as test_hal13_faults.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import faulty_drivers_13 as faulty
 import pytest
-from control_flow_validation_models import MODELS
+from control_flow_models import VALIDATION_MODELS
 from suite_outcomes import outcomes_of, with_outcome
 
 from conformance.harness.model_validation import models_problems
@@ -31,7 +32,7 @@ RETYPES = {"operand_retype_vts", "operand_retype_clean"}
 
 def _failing(driver: object, model_name: str) -> dict[str, list[str]]:
     """Family -> the names of its mutations of the model the driver did not refuse."""
-    model = MODELS[model_name]()
+    model = VALIDATION_MODELS[model_name]()
     failing: dict[str, list[str]] = {}
     for family in model_families():
         plan = [(m, [V1_3]) for m in family.mutations(model) if V1_3 in m.levels]
@@ -44,12 +45,12 @@ def _failing(driver: object, model_name: str) -> dict[str, list[str]]:
     return failing
 
 
-@pytest.mark.parametrize("model_name", sorted(MODELS))
+@pytest.mark.parametrize("model_name", sorted(VALIDATION_MODELS))
 def test_the_reference_driver_refuses_every_mutation(model_name: str) -> None:
     assert _failing(ReferenceDriver(), model_name) == {}
 
 
-@pytest.mark.parametrize("model_name", sorted(MODELS))
+@pytest.mark.parametrize("model_name", sorted(VALIDATION_MODELS))
 def test_a_driver_accepting_reference_cycles_fails_exactly_the_cycle_items(
     model_name: str,
 ) -> None:
@@ -87,7 +88,7 @@ def test_the_branch_driver_passes_a_while_model() -> None:
 
 
 def _if_values_and_outputs(model_name: str) -> set[int]:
-    model = MODELS[model_name]()
+    model = VALIDATION_MODELS[model_name]()
     [operation] = [o for o in model.operations if o.type == OperationType.IF]
     return {*operation.inputs[3:], *operation.outputs}
 

@@ -11,10 +11,25 @@ CONSTANT_REFERENCE value in one shared-memory pool (pool 0), a SUBGRAPH operand'
 offset the index of the subgraph it names, and each operand's number of consumers
 counted within its own subgraph.
 
-The models several test modules run come last: ``if_model`` (one branch doubles, the
+The models several test modules run come next: ``if_model`` (one branch doubles, the
 other tiles, so that running the wrong one is seen), ``fib_model`` (a WHILE of three
 input-output values and one input-only value) and ``forever_model`` (a WHILE that
 never ends), with ``counter_while`` adding a counting WHILE to any graph.
+
+Last come the models of the validation families' tests (``VALIDATION_MODELS``), each
+valid at HAL 1.3 under every rule of ``hal.validation`` (strict ones included) and
+holding its IF or WHILE in the main subgraph, as a generated control-flow case does;
+their docstrings give the operand indexes the tests name:
+
+* ``computed_if_model``: IF(c > 0, computed in main, then = referenced[0] (RELU),
+  else = referenced[1] (FLOOR), x) on [2] tensors;
+* ``state_while_model``: WHILE(cond = referenced[0] (i < n), body = referenced[1], i, x,
+  n) -> (i, x), n a state-only value (a body output no WHILE output takes);
+* ``quant_if_model``: an IF over TENSOR_QUANT8_ASYMM values (scale and zero point ties);
+* ``nested_model``: an IF whose then branch is itself a WHILE (control flow nested in a
+  referenced subgraph).
+
+Only ``hal`` and numpy are used: the models do not come from the code under test.
 """
 
 from __future__ import annotations
@@ -130,9 +145,12 @@ class Graph:
     def op(self, op_type: int, inputs: Sequence[int], outputs: Sequence[int]) -> None:
         self.operations.append(Operation(op_type, list(inputs), list(outputs)))
 
-    def binary(self, op_type: int, a: int, b: int, out: int) -> None:
-        """ADD, SUB, MUL or DIV of ``a`` and ``b`` into ``out``, fused activation NONE."""
-        self.op(op_type, [a, b, self.constant(INT32, [], 0)], [out])
+    def binary(self, op_type: int, a: int, b: int, out: int, *, act: int | None = None) -> None:
+        """ADD, SUB, MUL or DIV of ``a`` and ``b`` into ``out``, fused activation NONE: a
+        new INT32 constant 0, or ``act``, an operand several operations may share."""
+        if act is None:
+            act = self.constant(INT32, [], 0)
+        self.op(op_type, [a, b, act], [out])
 
     def _finish(self, values: bytearray, pool: bytearray) -> Subgraph:
         operands = []
@@ -299,3 +317,117 @@ def forever_model() -> Model:
     i, n = main.input(F32, [1]), main.input(F32, [1])
     counter_while(builder, main, i, n, main.output(F32, [1]), forever=True)
     return builder.build()
+
+
+# -- models of the validation families' tests -------------------------------------
+
+
+def unary(
+    builder: ModelBuilder,
+    op_type: int,
+    type_: int = F32,
+    dims: Sequence[int] = (2,),
+    scale: float = 0.0,
+    zp: int = 0,
+) -> Graph:
+    """A subgraph of one unary operation from its input (operand 0) to its output (operand
+    1), both of ``type_``, ``dims`` and the quantization ``scale`` and ``zp``."""
+    graph = builder.subgraph()
+    x = graph.input(type_, dims, scale, zp)
+    graph.op(op_type, [x], [graph.output(type_, dims, scale, zp)])
+    return graph
+
+
+def computed_if_model() -> Model:
+    """IF(c > 0 (operand 2, written by GREATER in main), then = referenced[0] (RELU),
+    else = referenced[1] (FLOOR), x) -> y: c (operand 0) TENSOR_FLOAT32 [1], x (operand 3)
+    and y (operand 6) TENSOR_FLOAT32 [2], the SUBGRAPH operands 4 and 5."""
+    builder = ModelBuilder()
+    then, else_ = unary(builder, OP.RELU), unary(builder, OP.FLOOR)
+    main = builder.main
+    c = main.input(F32, [1])
+    zero = main.constant(F32, [1], [0.0])
+    positive = main.temporary(B8, [1])
+    main.op(OP.GREATER, [c, zero], [positive])
+    x = main.input(F32, [2])
+    branches = [main.reference(then), main.reference(else_)]
+    main.op(OP.IF, [positive, *branches, x], [main.output(F32, [2])])
+    return builder.build()
+
+
+def quant_if_model() -> Model:
+    """IF(b (operand 0, a model input), then = referenced[0] (RELU), else = referenced[1]
+    (RELU6), q (operand 3)) -> r (operand 4), q and r TENSOR_QUANT8_ASYMM [3] of scale 0.5
+    and zero point 10 in every subgraph."""
+    quant = (0.5, 10)
+    builder = ModelBuilder()
+    then = unary(builder, OP.RELU, Q8A, [3], *quant)
+    else_ = unary(builder, OP.RELU6, Q8A, [3], *quant)
+    main = builder.main
+    b = main.input(B8, [1])
+    branches = [main.reference(then), main.reference(else_)]
+    q = main.input(Q8A, [3], *quant)
+    main.op(OP.IF, [b, *branches, q], [main.output(Q8A, [3], *quant)])
+    return builder.build()
+
+
+def state_while(builder: ModelBuilder, dims: Sequence[int]) -> tuple[Graph, Graph]:
+    """The condition (i < n) and the body (i + 1, x + x, n + 0) of a WHILE over (i, x, n),
+    i and n TENSOR_FLOAT32 [1], x of ``dims``. The body's operands: inputs i, x, n (0-2),
+    the constant 1.0 (3), one fused activation NONE its three ADDs share (4), outputs
+    i + 1, x + x, n + 0 (5-7) and the constant 0.0 (8)."""
+    cond = builder.subgraph()
+    i, _, n = cond.input(F32, [1]), cond.input(F32, dims), cond.input(F32, [1])
+    cond.op(OP.LESS, [i, n], [cond.output(B8, [1])])
+    body = builder.subgraph()
+    i, x, n = body.input(F32, [1]), body.input(F32, dims), body.input(F32, [1])
+    one = body.constant(F32, [1], [1.0])
+    act = body.constant(INT32, [], 0)
+    outputs = body.output(F32, [1]), body.output(F32, dims), body.output(F32, [1])
+    zero = body.constant(F32, [1], [0.0])
+    for a, b, out in zip((i, x, n), (one, x, zero), outputs, strict=True):
+        body.binary(OP.ADD, a, b, out, act=act)
+    return cond, body
+
+
+def state_while_model() -> Model:
+    """WHILE(cond = referenced[0], body = referenced[1], i, x, n) -> (i, x): while i < n,
+    i = i + 1 and x = x + x; n is a state-only value (the body's output 2, which no WHILE
+    output takes). The main operands: the SUBGRAPH operands 0 and 1, the inputs i, x, n
+    (2-4), the outputs i, x (5, 6); i and n TENSOR_FLOAT32 [1], x [2]."""
+    builder = ModelBuilder()
+    cond, body = state_while(builder, [2])
+    main = builder.main
+    refs = [main.reference(cond), main.reference(body)]
+    values = main.input(F32, [1]), main.input(F32, [2]), main.input(F32, [1])
+    main.op(OP.WHILE, [*refs, *values], [main.output(F32, [1]), main.output(F32, [2])])
+    return builder.build()
+
+
+def nested_model() -> Model:
+    """IF(b, then = referenced[0], else = referenced[1] (RELU), i) -> r on TENSOR_FLOAT32
+    [1], whose then branch is WHILE(cond = referenced[2], body = referenced[3], i, x, n)
+    -> i, with x (5.0) and n (3.0) constants of the branch: control flow nested in a
+    subgraph. The main operands: b, the SUBGRAPH operands, i, r (0-4)."""
+    builder = ModelBuilder()
+    then = builder.subgraph()
+    else_ = unary(builder, OP.RELU, F32, [1])
+    cond, body = state_while(builder, [1])
+    refs = [then.reference(cond), then.reference(body)]
+    i = then.input(F32, [1])
+    x, n = then.constant(F32, [1], [5.0]), then.constant(F32, [1], [3.0])
+    then.op(OP.WHILE, [*refs, i, x, n], [then.output(F32, [1])])
+    main = builder.main
+    b = main.input(B8, [1])
+    branches = [main.reference(then), main.reference(else_)]
+    main.op(OP.IF, [b, *branches, main.input(F32, [1])], [main.output(F32, [1])])
+    return builder.build()
+
+
+VALIDATION_MODELS = {
+    "if": computed_if_model,
+    "quant_if": quant_if_model,
+    "while": state_while_model,
+    "nested": nested_model,
+}
+"""The validation families' models by name: a fresh one each call."""
