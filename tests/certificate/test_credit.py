@@ -101,7 +101,9 @@ def test_a_driver_that_writes_no_output_byte_is_credited_with_no_operation(folde
 
 
 def test_a_lookup_driver_fails_every_fresh_input_check(folder) -> None:
-    doc = _report(folder, "credit_drivers:Lookup", "--nnhal-op=ADD")
+    # At HAL 1.2: the V1_3 control-flow cases that hold an ADD have int32 [1] inputs, for
+    # which no draw differs from the example's (a skip, not a check the driver could fail).
+    doc = _report(folder, "credit_drivers:Lookup", "--nnhal-op=ADD", "--hal-version=1.2")
     by_function: dict[str, set[str]] = {}
     for test in doc["tests"]:
         function = test["id"].split("[", 1)[0].rsplit("::", 1)[1]
@@ -115,7 +117,9 @@ def test_a_lookup_driver_fails_every_fresh_input_check(folder) -> None:
 
 
 def test_the_reference_driver_passes_the_fresh_checks_and_is_credited(folder) -> None:
-    doc = _report(folder, "reference", "--nnhal-op=ADD", "-k", "fresh or ex0/sync")
+    doc = _report(
+        folder, "reference", "--nnhal-op=ADD", "--hal-version=1.2", "-k", "fresh or ex0/sync"
+    )
     outcomes = {t["outcome"] for t in doc["tests"]}
     assert outcomes <= {"passed", "skipped-other"} and "passed" in outcomes, outcomes
     fresh = [t for t in doc["tests"] if "test_generated_fresh[" in t["id"]]

@@ -242,6 +242,7 @@ def _coupled_cases():
             model = test.model
             if (
                 len(model.operations) == 1
+                and not model.referenced  # IF/WHILE: the suite's coupling items twin those
                 and model.operations[0].type not in NOT_COUPLED
                 and any(operand.type == Q8A for operand in model.operands)
                 and not inexact_twin(model)  # HARD_SWISH's unsigned int16 wrap
