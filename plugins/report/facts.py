@@ -185,13 +185,21 @@ def _hal_version(item: pytest.Item, params: dict[str, Any], case: Any) -> str | 
 
 
 def _operand_type(case: Any) -> str | None:
-    """The type of the first operation's first input, ``+relaxed`` for a relaxed model."""
-    from hal.types import OperandType
+    """The type of the first operation's first input (for IF and WHILE, of the first value
+    they pass, else of their first output), ``+relaxed`` for a relaxed model."""
+    from hal.types import OperandType, OperationType
 
     model = case.model
     if not model.operations or not model.operations[0].inputs:
         return None
-    type_ = model.operands[model.operations[0].inputs[0]].type
+    first = model.operations[0]
+    # IF's values follow its condition and two branches, WHILE's its condition and body:
+    # the form is about them, not the BOOL8 condition or the SUBGRAPH operand.
+    slot = {OperationType.IF: 3, OperationType.WHILE: 2}.get(first.type, 0)
+    index = first.inputs[slot] if slot < len(first.inputs) else (first.outputs or [None])[0]
+    if index is None or not 0 <= index < len(model.operands):
+        return None
+    type_ = model.operands[index].type
     try:
         name = OperandType(type_).name
     except ValueError:  # an extension's type, by name where the table knows it

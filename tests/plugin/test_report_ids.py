@@ -131,3 +131,16 @@ def test_a_lifetime_variation_case_is_reported_at_its_own_level() -> None:
         item = Item(None, CaseId.of(test, 0, "sync"), test=test)
         collected = _Collected("test_generated", item, case_marks(test))
         assert item_facts(collected)["hal_version"] == level, name
+
+
+def test_the_form_of_an_if_or_while_case_is_its_values_type() -> None:
+    # The first input of IF is its BOOL8 condition, of WHILE a SUBGRAPH operand: the form
+    # names the type of the first value they pass instead.
+    from conformance.harness.generated import corpus
+    from plugins.report.facts import _operand_type
+
+    by_name = {t.name: t for t in corpus() if t.name.startswith(("if_simple", "while_fib"))}
+    assert _operand_type(by_name["if_simple_true"]) == "TENSOR_FLOAT32"
+    assert _operand_type(by_name["if_simple_true_quant8_signed"]) == "TENSOR_QUANT8_ASYMM_SIGNED"
+    assert _operand_type(by_name["if_simple_true_relaxed"]) == "TENSOR_FLOAT32+relaxed"
+    assert _operand_type(by_name["while_fib_all_outputs_n_1_quant8"]) == "TENSOR_QUANT8_ASYMM"
