@@ -70,7 +70,7 @@ from hal.types import (
     is_optional_nanoseconds,
     operand_type_introduced,
 )
-from hal.validation import validate_execution_preference, validate_model
+from hal.validation import referenced_index, validate_execution_preference, validate_model
 from reference_driver.buffers import BufferRegistry, ReferenceBuffer
 from reference_driver.cache import (
     CacheArgumentError,
@@ -94,7 +94,6 @@ from reference_driver.executor import (
     call_order,
     operation_args,
     read_constants,
-    reference_of,
     subgraph_calls,
     subgraph_model,
 )
@@ -266,7 +265,7 @@ class ReferenceDriver_1_2(IDevice_1_2, IMemoryDomains):
         slots = REFERENCE_SLOTS[operation.type]
         if len(operation.inputs) < 3 or operation.type not in self._operations:
             return False
-        refs = [reference_of(model, model.operands[operation.inputs[s]]) for s in slots]
+        refs = [referenced_index(model, model.operands[operation.inputs[s]]) for s in slots]
         if operation.type == OperationType.IF:
             condition = model.operands[operation.inputs[0]]
             if condition.lifetime == OperandLifeTime.NO_VALUE:

@@ -59,13 +59,13 @@ from hal.types import (
     LoopTimeoutDurationNs,
     Model,
     OperandLifeTime,
-    OperandType,
     OperationType,
     OutputShape,
     Request,
     Subgraph,
     numpy_dtype,
 )
+from hal.validation import referenced_index
 from reference_driver.ops import (
     Cost,
     OpArgs,
@@ -276,22 +276,6 @@ def subgraph_model(model: Model, graph: Subgraph) -> Model:
     )
 
 
-def reference_of(model: Model, operand: object) -> int | None:
-    """The index into ``model.referenced`` a SUBGRAPH operand names, or None when
-    ``operand`` names none (another type or lifetime, a location out of range)."""
-    if getattr(operand, "type", None) != OperandType.SUBGRAPH:
-        return None
-    if getattr(operand, "lifetime", None) != OperandLifeTime.SUBGRAPH:
-        return None
-    location = getattr(operand, "location", None)
-    offset = getattr(location, "offset", None)
-    if getattr(location, "pool_index", None) != 0 or getattr(location, "length", None) != 0:
-        return None
-    if not isinstance(offset, int) or not 0 <= offset < len(model.referenced):
-        return None
-    return offset
-
-
 def subgraph_calls(model: Model, graph: Model | Subgraph) -> list[int]:
     """The referenced subgraphs ``graph``'s IF and WHILE operations name, in order, each
     once."""
@@ -299,7 +283,7 @@ def subgraph_calls(model: Model, graph: Model | Subgraph) -> list[int]:
     for operation in graph.operations:
         for slot in REFERENCE_SLOTS.get(operation.type, ()):
             if slot < len(operation.inputs) and 0 <= operation.inputs[slot] < len(graph.operands):
-                k = reference_of(model, graph.operands[operation.inputs[slot]])
+                k = referenced_index(model, graph.operands[operation.inputs[slot]])
                 if k is not None:
                     found[k] = None
     return list(found)
@@ -454,7 +438,7 @@ class Plan:
             raise PlanError(f"{what} has {len(inputs)} inputs and {len(outputs)} outputs")
         refs = []
         for slot in REFERENCE_SLOTS[kind]:
-            k = reference_of(self.model, graph.model.operands[inputs[slot]])
+            k = referenced_index(self.model, graph.model.operands[inputs[slot]])
             if k is None:
                 raise PlanError(f"{what}: input {slot} names no referenced subgraph")
             refs.append(k)

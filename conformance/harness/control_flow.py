@@ -93,8 +93,7 @@ default through a 1.2 method (``sync``)."""
 
 def holds_while(model: Model) -> bool:
     """Whether any subgraph of ``model`` (the main one or a referenced one) holds a WHILE."""
-    graphs = (model, *getattr(model, "referenced", ()))
-    return any(o.type == OperationType.WHILE for graph in graphs for o in graph.operations)
+    return any(o.type == OperationType.WHILE for _, g in model.graphs() for o in g.operations)
 
 
 def loops_forever(test: GeneratedTest) -> bool:

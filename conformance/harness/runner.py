@@ -116,8 +116,7 @@ every model holding RANK, IF or WHILE out of its DynamicOutputShapeTest."""
 def has_dynamic_twin(test: GeneratedTest) -> bool:
     """Whether the case runs in the dynamic-output-shape modes (``dyn``, ``dyn-short``,
     ``shapes``): not when any subgraph holds an operation of ``NO_DYNAMIC_TWIN``."""
-    graphs = (test.model, *test.model.referenced)
-    return not any(o.type in NO_DYNAMIC_TWIN for graph in graphs for o in graph.operations)
+    return not any(o.type in NO_DYNAMIC_TWIN for _, g in test.model.graphs() for o in g.operations)
 
 
 def case_twin(test: GeneratedTest) -> Model:

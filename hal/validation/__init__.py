@@ -57,6 +57,7 @@ from hal.validation.core import (
 )
 from hal.validation.operation_rules import slot_positions
 from hal.validation.request_rules import _RequestFacts
+from hal.validation.subgraph_rules import referenced_index
 
 # ---------------------------------------------------------------------------
 # Public entry points
@@ -190,6 +191,7 @@ __all__ = [
     "ValidationResult",
     "Violation",
     "is_token",
+    "referenced_index",
     "slot_positions",
     "validate_execution_preference",
     "validate_model",

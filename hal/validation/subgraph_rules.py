@@ -62,8 +62,10 @@ def _referenced(model: Model) -> Sequence:
     return _items(getattr(model, "referenced", None))
 
 
-def _reference(model: Model, operand: object) -> int | None:
-    """The referenced-subgraph index a SUBGRAPH operand names; None if it names none."""
+def referenced_index(model: Model, operand: object) -> int | None:
+    """The index into ``model.referenced`` a SUBGRAPH operand names; None when it names
+    none (another type or lifetime, a location not (0, k, 0), k out of range). Read
+    defensively: the reference driver's executor resolves IF and WHILE through it too."""
     if _int(getattr(operand, "type", None)) != _SUBGRAPH_TYPE:
         return None
     if _int(getattr(operand, "lifetime", None)) != _SUBGRAPH_LIFETIME:
@@ -78,7 +80,7 @@ def _graph_references(model: Model, graph: object) -> list[int]:
     """The referenced subgraphs a graph's SUBGRAPH operands name, each once, in order."""
     found: list[int] = []
     for operand in _items(getattr(graph, "operands", None)):
-        k = _reference(model, operand)
+        k = referenced_index(model, operand)
         if k is not None and k not in found:
             found.append(k)
     return found
@@ -378,7 +380,7 @@ def _branches(
     found = []
     for slot in slots:
         if slot < len(inputs):
-            k = _reference(facts.model, facts.operands[inputs[slot]])
+            k = referenced_index(facts.model, facts.operands[inputs[slot]])
             if k is not None:
                 found.append((slot, k, referenced[k]))
     return found
@@ -423,7 +425,7 @@ def _reference_problems(
             if slot >= len(inputs):
                 continue
             operand = facts.operands[inputs[slot]]
-            if _reference(facts.model, operand) is None:
+            if referenced_index(facts.model, operand) is None:
                 yield (
                     f"{facts.operation_label(j)}: input {slot} (operand {inputs[slot]}) is not "
                     f"a SUBGRAPH operand naming one of the {count} referenced subgraphs"

@@ -66,11 +66,6 @@ _ZERO_POINT_RANGE = {Q8A: (0, 255), Q8AS: (-128, 127), Q16A: (0, 65535)}
 # ---------------------------------------------------------------------------
 
 
-def _graphs(model: Model) -> list[tuple[str, object]]:
-    """(name, graph) of the main subgraph and each referenced one."""
-    return [("main", model), *((f"referenced[{k}]", g) for k, g in enumerate(model.referenced))]
-
-
 def _control_flow(graph) -> Iterator[tuple[int, Operation]]:
     for j, operation in enumerate(graph.operations):
         if operation.type in _REFERENCE_SLOTS:
