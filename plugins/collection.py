@@ -36,6 +36,8 @@ _WANTED = pytest.StashKey["dict[str, set[str]] | None"]()
 _ABOVE_LEVEL = pytest.StashKey["int"]()
 """Cases not built because they need a HAL level above the tested one (``above_level``)."""
 _TESTED_LEVEL = pytest.StashKey["object"]()
+_SHARD = pytest.StashKey["object"]()
+"""``_shard_before_building``'s answer, worked out once."""
 
 
 def configure(config: pytest.Config) -> None:
@@ -186,7 +188,9 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         return items  # the run names other items only: skip making this function's cases
     seen: set[str] = set()
     selects: Callable[[object], bool] | None = None
-    unbuilt = above = 0
+    unbuilt = above = other_shards = 0
+    shard = _shard_before_building(collector.config)
+    prefix = f"{collector.obj.__name__}::{name}[" if shard is not None else ""
     for param in make(collector.config):
         if param.id in seen:
             raise pytest.Collector.CollectError(
@@ -207,6 +211,11 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         if not selects(param):
             unbuilt += 1
             continue
+        if shard is not None and selects is _every_case and _filtered(collector.config):
+            shard = None  # -k or -m that _selection cannot read: pytest deselects first
+        if shard is not None and not shard.keeps(f"{prefix}{param.id}]"):
+            other_shards += 1
+            continue
         # Every case has the fixtures of the first (resolved once: per item it would
         # double the collection time).
         shared = getattr(items[0], "_fixtureinfo", None) if items else None
@@ -214,12 +223,36 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         for marker in param.marks:
             item.add_marker(marker)
         items.append(item)
-    if unbuilt:
-        nodeid = f"{collector.nodeid}::{name}"
-        collector.config.stash.setdefault(_UNBUILT, []).append(UnbuiltCases(nodeid, unbuilt))
+    nodeid = f"{collector.nodeid}::{name}"
+    for count, reason in ((unbuilt, "filter"), (other_shards, "shard")):
+        if count:
+            collector.config.stash.setdefault(_UNBUILT, []).append(
+                UnbuiltCases(nodeid, count, reason)
+            )
     if above:
         collector.config.stash[_ABOVE_LEVEL] = above_level(collector.config) + above
     return items
+
+
+def _shard_before_building(config: pytest.Config):
+    """The run's ``--shard`` (``plugins.report.collector.Shard``) when case items of other
+    shards can be left unbuilt: a test's shard is a hash of its id alone, so a case item
+    the run's node ids, ``-k`` and ``-m`` keep is built only in its own shard (the rest
+    are counted as collected and deselected by ``shard``, as if built and dropped). None
+    without ``--shard``, and with ``--nnhal-smoke`` or ``--nnhal-op``, which choose
+    among the whole collection before the shard split."""
+    if _SHARD not in config.stash:
+        text = config.getoption("--shard", None)
+        early = not (
+            config.getoption("--nnhal-smoke", False) or config.getoption("--nnhal-op", None)
+        )
+        if text is None or not early:
+            config.stash[_SHARD] = None
+        else:
+            from plugins.report.collector import Shard
+
+            config.stash[_SHARD] = Shard.parse(text)
+    return config.stash[_SHARD]
 
 
 def _above_level(config: pytest.Config, mark) -> bool:
@@ -228,10 +261,17 @@ def _above_level(config: pytest.Config, mark) -> bool:
     a driver tested at HAL 1.2 collects exactly what it always did, whatever later levels
     add (lower ``hal_level`` marks keep the run-time skip of ``plugins.running``)."""
     from conformance.harness.marks import UNBUILT_FROM
+
+    needed = _level(str(mark.args[0]))
+    return needed >= UNBUILT_FROM and needed > _tested(config)
+
+
+@functools.cache
+def _level(text: str):
+    """``HalVersion.parse``, once per spelling (every case item has a ``hal_level`` mark)."""
     from hal.types import HalVersion
 
-    needed = HalVersion.parse(str(mark.args[0]))
-    return needed >= UNBUILT_FROM and needed > _tested(config)
+    return HalVersion.parse(text)
 
 
 def _within_level(config: pytest.Config, param) -> bool:
@@ -315,7 +355,7 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object
     """
     config = collector.config
     keyword, markexpr = config.option.keyword.strip(), config.option.markexpr.strip()
-    if not (keyword or markexpr) or config.getoption("--expect-fail", None):
+    if not _filtered(config) or config.getoption("--expect-fail", None):
         return _every_case
     try:
         from _pytest.mark import KeywordMatcher, MarkMatcher
@@ -341,6 +381,11 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object
     return selects
 
 
+def _filtered(config: pytest.Config) -> bool:
+    """Whether the run has a ``-k`` or ``-m`` expression."""
+    return bool(config.option.keyword.strip() or config.option.markexpr.strip())
+
+
 def _case_keywords(marks) -> set[str]:
     """The keywords ``pytest_collection_modifyitems`` gives a generated case's item."""
     found: set[str] = set()
@@ -361,6 +406,8 @@ class UnbuiltCases:
     nodeid: str
     """The function's node id (``conformance/test_generated.py::test_generated``)."""
     count: int
+    reason: str = "filter"
+    """Why: ``filter`` (node ids, ``-k``, ``-m``) or ``shard`` (``_shard_before_building``)."""
 
 
 @dataclass(frozen=True)
@@ -373,7 +420,8 @@ class DeselectedCase:
 
 
 def unbuilt_cases(config: pytest.Config) -> int:
-    """Cases a selection (node ids, ``-k``, ``-m``) left out before their items were built.
+    """Cases a selection (node ids, ``-k``, ``-m``, ``--shard``) left out before their items
+    were built.
 
     pytest never saw them; ``pytest_collection_modifyitems`` counts them as collected and
     deselected, in pytest's own line as everywhere else, so that a partial run never
@@ -440,10 +488,11 @@ def _count_unbuilt(config: pytest.Config) -> None:
     terminal = config.pluginmanager.get_plugin("terminalreporter")
     if terminal is not None and isinstance(getattr(terminal, "_numcollected", None), int):
         terminal._numcollected += unbuilt_cases(config)
-    placeholders: list[DeselectedCase] = []
+    placeholders: dict[str, list[DeselectedCase]] = {"filter": [], "shard": []}
     for cases in unbuilt:
-        placeholders += [DeselectedCase(cases.nodeid)] * cases.count
-    config.hook.pytest_deselected(items=placeholders)
+        placeholders[cases.reason] += [DeselectedCase(cases.nodeid)] * cases.count
+    config.hook.pytest_deselected(items=placeholders["filter"])
+    deselect(config, placeholders["shard"], "shard")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -10,6 +10,7 @@ report.json, report.md, the verdict and pytest's closing line must be the same n
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -64,8 +65,10 @@ def _line(lines: list[str], pattern: str) -> str:
         (["--nnhal-op=ADD"], {"filter"}),
         (["--nnhal-smoke"], {"smoke"}),
         (["--nnhal-smoke", "-k", "not test_status", "--shard=1/2"], {"filter", "smoke", "shard"}),
+        (["--shard=2/2"], {"shard"}),
+        (["-k", "binary/ADD or test_status", "--shard=1/2"], {"filter", "shard"}),
     ],
-    ids=["k", "op", "smoke", "k-smoke-shard"],
+    ids=["k", "op", "smoke", "k-smoke-shard", "shard", "k-shard"],
 )
 def test_every_place_gives_the_same_counts(tmp_path: Path, args: list[str], by: set) -> None:
     lines, doc, markdown = _counted(tmp_path, *args)
@@ -197,3 +200,67 @@ def test_a_corners_item_says_how_many_cases_it_ran(tmp_path: Path) -> None:
     ), line
     quiet = _pytest(tmp_path, "--pyargs", item, "--driver=reference")
     assert "PASSED" not in quiet.stdout and "declined" not in quiet.stdout
+
+
+_BUILT_COUNTER = """
+built = []
+
+
+def pytest_itemcollected(item):
+    built.append(item.nodeid)
+
+
+def pytest_collection_finish(session):
+    print(f"items built: {len(built)}")
+"""
+
+
+def _collected_ids(folder: Path, *args: str) -> tuple[set[str], list[str]]:
+    """The node ids and output lines of ``--collect-only`` of two modules, with the plugin
+    ``nnhal_built_counter`` (in ``folder``) saying how many items were built."""
+    (folder / "nnhal_built_counter.py").write_text(_BUILT_COUNTER)
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "pytest", "-p", "no:cacheprovider"),
+            *("-p", "nnhal_built_counter", "--collect-only", "-q", "--pyargs"),
+            *("conformance.test_corners", "conformance.test_validate_request"),
+            *("--driver=reference", "--nnhal-profile=ci", "--nnhal-seed=3", *args),
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PYTHONPATH": str(folder)},
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    lines = result.stdout.splitlines()
+    return {line for line in lines if "::" in line}, lines
+
+
+def test_a_shard_builds_only_its_own_case_items(tmp_path: Path) -> None:
+    """Case items (``test_validate_request``'s) of other shards are never built, items
+    pytest parametrizes (``test_corners``, ``..._sampled``) are built and dropped, yet the
+    shard keeps exactly the tests whose id hashes to it, and every count is the whole
+    collection's."""
+    from plugins.report.collector import Shard
+
+    everything, lines = _collected_ids(tmp_path)
+    assert f"items built: {len(everything)}" in lines
+    for index in (1, 2):
+        kept, lines = _collected_ids(tmp_path, f"--shard={index}/2")
+        shard = Shard(index, 2)
+        # node id conformance/test_x.py::item is test id conformance.test_x::item
+        expected = {n for n in everything if shard.keeps(_test_id(n))}
+        assert kept == expected and 0 < len(kept) < len(everything)
+        plain = {n for n in everything - kept if "::test_validate_request[" not in n}
+        assert f"items built: {len(kept) + len(plain)}" in lines
+        deselected = len(everything) - len(kept)
+        assert any(
+            line.startswith(f"nnhal: collected {len(everything):,} tests in ")
+            and line.endswith(f"({len(kept):,} selected, {deselected:,} deselected by --shard)")
+            for line in lines
+        ), lines[-20:]
+
+
+def _test_id(node: str) -> str:
+    return node.replace("/", ".", 1).replace(".py::", "::", 1)
