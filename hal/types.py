@@ -45,12 +45,23 @@ class HalVersion(IntEnum):
     @classmethod
     def parse(cls, text: str) -> HalVersion:
         """``"1.2"``, ``"V1_2"`` or ``"12"`` -> ``HalVersion.V1_2``; ValueError otherwise."""
+        found = _HAL_SPELLINGS.get(text)
+        if found is not None:
+            return found
         cleaned = text.strip().upper().lstrip("V").replace("_", ".")
         for version in cls:
             if cleaned in (str(version), str(version.value)):
                 return version
         known = ", ".join(str(v) for v in cls)
         raise ValueError(f"unknown HAL version {text!r} (known: {known})")
+
+
+_HAL_SPELLINGS: dict[str, HalVersion] = {
+    spelling: version
+    for version in HalVersion
+    for spelling in (str(version), str(version.value), version.name)
+}
+"""The common spellings ``HalVersion.parse`` reads at once (it is asked per test)."""
 
 
 class ErrorStatus(IntEnum):

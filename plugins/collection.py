@@ -35,7 +35,6 @@ deselected by a named reason (``deselect``)."""
 _WANTED = pytest.StashKey["dict[str, set[str]] | None"]()
 _ABOVE_LEVEL = pytest.StashKey["int"]()
 """Cases not built because they need a HAL level above the tested one (``above_level``)."""
-_TESTED_LEVEL = pytest.StashKey["object"]()
 _SHARD = pytest.StashKey["object"]()
 """``_shard_before_building``'s answer, worked out once."""
 
@@ -261,17 +260,11 @@ def _above_level(config: pytest.Config, mark) -> bool:
     a driver tested at HAL 1.2 collects exactly what it always did, whatever later levels
     add (lower ``hal_level`` marks keep the run-time skip of ``plugins.running``)."""
     from conformance.harness.marks import UNBUILT_FROM
-
-    needed = _level(str(mark.args[0]))
-    return needed >= UNBUILT_FROM and needed > _tested(config)
-
-
-@functools.cache
-def _level(text: str):
-    """``HalVersion.parse``, once per spelling (every case item has a ``hal_level`` mark)."""
     from hal.types import HalVersion
+    from plugins.driver import tested_level
 
-    return HalVersion.parse(text)
+    needed = HalVersion.parse(str(mark.args[0]))
+    return needed >= UNBUILT_FROM and needed > tested_level(config)
 
 
 def _within_level(config: pytest.Config, param) -> bool:
@@ -306,15 +299,6 @@ def _drop_above_level(config: pytest.Config, items: list[pytest.Item]) -> None:
         stage = config.stash.get(_STAGE, None)
         if stage is not None:
             stage.count -= dropped
-
-
-def _tested(config: pytest.Config):
-    """The tested HAL level (``plugins.driver.tested_level``), asked once."""
-    if _TESTED_LEVEL not in config.stash:
-        from plugins.driver import tested_level
-
-        config.stash[_TESTED_LEVEL] = tested_level(config)
-    return config.stash[_TESTED_LEVEL]
 
 
 def above_level(config: pytest.Config) -> int:

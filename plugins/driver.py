@@ -25,6 +25,7 @@ from plugins.suite import is_xdist_controller
 _LOADED = pytest.StashKey[LoadedDriver]()
 _GUARD = pytest.StashKey[object]()
 _SANDBOX = pytest.StashKey[object]()
+_TESTED_LEVEL = pytest.StashKey[HalVersion]()
 
 
 def configure(config: pytest.Config) -> None:
@@ -43,10 +44,13 @@ def loaded_driver(config: pytest.Config) -> LoadedDriver:
 
 
 def tested_level(config: pytest.Config) -> HalVersion:
-    """The driver's HAL level, capped by ``--hal-version``."""
-    level = loaded_driver(config).level
-    cap = config.getoption("--hal-version")
-    return min(level, HalVersion.parse(cap)) if cap is not None else level
+    """The driver's HAL level, capped by ``--hal-version`` (worked out once per run: every
+    test with a ``hal_level`` mark asks)."""
+    if _TESTED_LEVEL not in config.stash:
+        level = loaded_driver(config).level
+        cap = config.getoption("--hal-version")
+        config.stash[_TESTED_LEVEL] = min(level, HalVersion.parse(cap)) if cap is not None else level
+    return config.stash[_TESTED_LEVEL]
 
 
 def guard(config: pytest.Config) -> object | None:
