@@ -234,8 +234,9 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
 
 
 def _shard_before_building(config: pytest.Config):
-    """The run's ``--shard`` (``plugins.report.collector.Shard``) when case items of other
-    shards can be left unbuilt: a test's shard is a hash of its id alone, so a case item
+    """The run's ``--shard`` (``plugins.report.shard.Shard``) when case items of other
+    shards can be left unbuilt: a test's shard is a hash of its id alone
+    (``plugins.report.shard.shard_key``), so a case item
     the run's node ids, ``-k`` and ``-m`` keep is built only in its own shard (the rest
     are counted as collected and deselected by ``shard``, as if built and dropped). None
     without ``--shard``, and with ``--nnhal-smoke`` or ``--nnhal-op``, which choose
@@ -248,7 +249,7 @@ def _shard_before_building(config: pytest.Config):
         if text is None or not early:
             config.stash[_SHARD] = None
         else:
-            from plugins.report.collector import Shard
+            from plugins.report.shard import Shard
 
             config.stash[_SHARD] = Shard.parse(text)
     return config.stash[_SHARD]

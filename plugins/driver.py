@@ -49,7 +49,9 @@ def tested_level(config: pytest.Config) -> HalVersion:
     if _TESTED_LEVEL not in config.stash:
         level = loaded_driver(config).level
         cap = config.getoption("--hal-version")
-        config.stash[_TESTED_LEVEL] = min(level, HalVersion.parse(cap)) if cap is not None else level
+        config.stash[_TESTED_LEVEL] = (
+            min(level, HalVersion.parse(cap)) if cap is not None else level
+        )
     return config.stash[_TESTED_LEVEL]
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import hashlib
 import platform
 import re
 import resource
@@ -34,6 +33,7 @@ from isolation.channel import DriverFault
 from plugins import packs
 from plugins.report import facts as F
 from plugins.report.counts import selection
+from plugins.report.shard import Shard
 
 _FACTS = pytest.StashKey[dict]()
 WORKER_KEY = "nnhal_report"
@@ -44,29 +44,6 @@ IDENTITY_TIMEOUT = 10.0
 # ---------------------------------------------------------------------------
 # Option values
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Shard:
-    index: int
-    count: int
-
-    @classmethod
-    def parse(cls, text: str) -> Shard:
-        """``2/3`` -> Shard(2, 3); ValueError with the usage message otherwise."""
-        index, sep, count = text.partition("/")
-        try:
-            shard = cls(int(index), int(count))
-        except ValueError:
-            shard = None
-        if not sep or shard is None or not 1 <= shard.index <= shard.count:
-            raise ValueError(f"--shard={text}: expected K/N with 1 <= K <= N, e.g. --shard=2/3")
-        return shard
-
-    def keeps(self, identifier: str) -> bool:
-        """Whether a test belongs to this shard: a hash of its id, the same on every machine."""
-        digest = hashlib.sha256(identifier.encode("utf-8")).digest()
-        return int.from_bytes(digest[:8], "big") % self.count == self.index - 1
 
 
 @dataclass(frozen=True)

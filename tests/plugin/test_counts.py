@@ -242,7 +242,7 @@ def test_a_shard_builds_only_its_own_case_items(tmp_path: Path) -> None:
     pytest parametrizes (``test_corners``, ``..._sampled``) are built and dropped, yet the
     shard keeps exactly the tests whose id hashes to it, and every count is the whole
     collection's."""
-    from plugins.report.collector import Shard
+    from plugins.report.shard import Shard
 
     everything, lines = _collected_ids(tmp_path)
     assert f"items built: {len(everything)}" in lines

@@ -18,8 +18,9 @@ import jsonschema
 import pytest
 
 from plugins.report import cli, seal
-from plugins.report.collector import Expectation, Shard
+from plugins.report.collector import Expectation
 from plugins.report.document import SCHEMA_PATH, load, merge
+from plugins.report.shard import Shard, shard_key
 
 USAGE_ERROR = 4
 RUN_TIMEOUT = 300
@@ -581,6 +582,25 @@ def test_shard_membership_is_a_hash_of_the_test_id() -> None:
     assert [k for k in range(1, 6) if Shard(k, 5).keeps(name)] == [owner]
     assert Shard.parse("2/5") == Shard(2, 5)
     assert Shard(1, 1).keeps(name)
+
+
+def test_every_example_and_run_of_a_case_falls_in_one_shard() -> None:
+    function = "conformance.test_generated::test_generated"
+    case = f"{function}[V1_2/conv2d_v1_2/nchw_quant8"
+    digest = hashlib.sha256(case.encode()).digest()
+    owner = int.from_bytes(digest[:8], "big") % 3 + 1
+    for item in ("ex0/sync", "ex0/async10-timed", "ex1/sync-dyn", "ex12/burst"):
+        name = f"{case}/{item}]"
+        assert shard_key(name) == case
+        assert [k for k in range(1, 4) if Shard(k, 3).keeps(name)] == [owner]
+    # an id without an example segment is its own key, even with "ex" in a name
+    for name in (f"{function}[V1_2/exp/none/prepare]", "conformance.test_basic::test_ex1"):
+        assert shard_key(name) == name
+    owners = {
+        next(k for k in (1, 2) if Shard(k, 2).keeps(f"{function}[V1_0/add/case{n}/ex0/sync]"))
+        for n in range(40)
+    }
+    assert owners == {1, 2}  # cases still spread over the shards
 
 
 def test_identity_query_survives_a_driver_fault() -> None:

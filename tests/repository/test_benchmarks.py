@@ -252,3 +252,58 @@ def test_a_per_item_run_without_pairs_is_an_error() -> None:
         "the per-item run finished 1 items; expected the items of V1_0/add/none "
         "alternating with empty items"
     )
+
+
+# ---------------------------------------------------------------------------
+# The certify benchmark's pieces (the certification itself is run by hand)
+# ---------------------------------------------------------------------------
+
+
+def test_certify_subjects_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchmarks import certify
+
+    monkeypatch.delenv(certify.SUBJECTS_ENV, raising=False)
+    assert certify.subjects() == [certify.Subject("reference", "1.2")]
+    monkeypatch.setenv(certify.SUBJECTS_ENV, "reference@1.3, example@1.2")
+    chosen = certify.subjects()
+    assert [s.name for s in chosen] == ["reference@1.3", "example@1.2"]
+    assert [s.target_s for s in chosen] == [420.0, 120.0]
+    monkeypatch.setenv(certify.SUBJECTS_ENV, "reference@2.0")
+    with pytest.raises(ValueError, match=r"'reference@2.0' is not a subject \(reference@1.2, "):
+        certify.subjects()
+
+
+def test_certify_figures_read_the_shards_and_the_report() -> None:
+    from benchmarks import certify
+
+    output = (
+        "nnhal-certify: shard 1/2: 75329 passed, 561 skipped, 75699 deselected in 262.38s\n"
+        "nnhal-certify: shard 2/2: 75104 passed, 595 skipped, 75890 deselected in 248.24s\n"
+    )
+    assert certify.serial_tail_s(275.0, output) == pytest.approx(12.62)
+    assert certify.serial_tail_s(275.0, "no shard lines") is None
+    doc = {
+        "verdict": {"status": "CERTIFIED"},
+        "summary": {"outcomes": {"failed": 0}, "total": 151589},
+        "run": {"worker_memory": [{"id": "1/2", "peak_rss_bytes": 3 * 2**30}]},
+    }
+    found = {
+        f.name: f
+        for f in certify.figures_of(
+            certify.Subject("reference", "1.2"), 275.0, doc, output, 3_900_000
+        )
+    }
+    assert found["reference@1.2 wall time"].met is True
+    assert found["reference@1.2 report.json"].met is True
+    assert found["reference@1.2 report.json"].value == pytest.approx(3.9)
+    assert found["reference@1.2 serial tail"].value == pytest.approx(12.62)
+    assert found["reference@1.2 peak RSS 1/2"].met is False
+    doc["summary"]["outcomes"]["failed"] = 3  # a failing run's report has no 4 MB target
+    found = {
+        f.name: f
+        for f in certify.figures_of(
+            certify.Subject("reference", "1.3"), 500.0, doc, output, 9_000_000
+        )
+    }
+    assert found["reference@1.3 wall time"].met is False
+    assert found["reference@1.3 report.json"].met is None

@@ -364,7 +364,10 @@ def test_quantized_hard_swish_in_float_fails_exactly_the_wrapping_case(pytester)
     outcomes = _run_generated(pytester, "QuantizedHardSwishInFloat", "V1_3/hard_swish/")
     failed = with_outcome(outcomes, "FAILED")
     # the case, and its Android 11 lifetime variation (an ADD of zero feeding its input)
-    wrap = _named(set(outcomes), r"^test_generated\[V1_3/hard_swish/zero_point_wrap(_all_inputs_as_internal)?/")
+    wrap = _named(
+        set(outcomes),
+        r"^test_generated\[V1_3/hard_swish/zero_point_wrap(_all_inputs_as_internal)?/",
+    )
     # shapes and dyn-short compare no values; a fenced dynamic run must be refused
     values = wrap - _named(wrap, r"/(shapes|[\w-]+-dyn-short|fenced-dyn)\]$")
     assert _named(values, r"/sync\]$") and _named(values, r"/fenced\]$")
