@@ -307,3 +307,25 @@ def test_certify_figures_read_the_shards_and_the_report() -> None:
     }
     assert found["reference@1.3 wall time"].met is False
     assert found["reference@1.3 report.json"].met is None
+
+
+def test_driver_calls_are_counted_by_category(tmp_path: Path) -> None:
+    out = tmp_path / "calls.json"
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q"),
+            *("-p", "benchmarks.driver_calls", "--pyargs", "conformance.test_basic"),
+            *("--driver=reference", "--driver-isolation=none", "--hal-version=1.2"),
+            *("-k", "test_capabilities and not unique", f"--nnhal-driver-calls={out}"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    # test_capabilities[V1_0], [V1_1], [V1_2]: one capabilities call of each level
+    assert json.loads(out.read_text()) == {
+        "basic": {"get_capabilities": 1, "get_capabilities_1_1": 1, "get_capabilities_1_2": 1}
+    }
