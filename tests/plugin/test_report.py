@@ -504,7 +504,7 @@ def test_merge_refuses_different_drivers(shards, tmp_path: Path, capsys) -> None
 def test_merge_refuses_another_schema_version(shards, tmp_path: Path, capsys) -> None:
     two = _variant(shards["2/3"], tmp_path / "b", lambda d: d.update(schema_version=4))
     assert _merge_error(capsys, str(shards["1/3"]), two) == (
-        f"nnhal-report merge: {two}: schema version 3; this nnhal-report reads versions 1, 2"
+        f"nnhal-report merge: {two}: schema version 4; this nnhal-report reads versions 1, 2, 3"
     )
 
 
