@@ -470,17 +470,6 @@ def test_full_entries_leave_out_the_details_and_rerun_they_repeat(tmp_path: Path
     assert loaded["causes"] == json.loads(json.dumps(doc["causes"]))  # examples' reruns
 
 
-def test_a_full_entry_without_rerun_needs_the_runs_command(tmp_path: Path) -> None:
-    write(_document([*_others(), _test("bad", "basic", "failed")], run={"rerun": RERUN}), tmp_path)
-    raw = json.loads((tmp_path / "report.json").read_text())
-    (bad,) = raw["tests"]
-    bad.pop("rerun")
-    del raw["run"]["rerun"]
-    (tmp_path / "bad.json").write_text(json.dumps(raw))
-    with pytest.raises(ReportError, match=r"test 'conformance\.test_x::bad' has no rerun command"):
-        load(tmp_path / "bad.json")
-
-
 def test_the_collectors_rerun_command_is_the_runs_for_every_id() -> None:
     from plugins.report.compact import rerun_for, rerun_template
 
