@@ -60,7 +60,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from plugins.report.facts import BAD_OUTCOMES
+from plugins.report.causes import NO_REASON, normalize
+from plugins.report.facts import BAD_OUTCOMES, REASON_LIMIT
 
 FIELDS = (
     "category",
@@ -92,6 +93,11 @@ LAYOUT_VERSION = 3
 ID_MARK = "{id}"
 """Where the test's shell-quoted id goes in the run's rerun command (``run.rerun``)."""
 _MS = 1000
+RERUN_LINE = "\nrerun: "
+"""How most of the suite's failure messages end: this, then the test's rerun command
+(``conformance.harness.runner``)."""
+NULLABLE = ("hal_version", "operand_type", "path", "tier", "family", "metrics", "computed")
+"""The fields a full entry of report.json leaves out when null (``unpack`` writes them back)."""
 
 
 # ---------------------------------------------------------------------------
@@ -179,19 +185,70 @@ def pack(doc: dict[str, Any]) -> dict[str, Any]:
         if compactable(test):
             rows.append(test)
         else:
-            full.append(lean(test, template))
+            full.append(test)
     packed = {k: v for k, v in doc.items() if k != "tests"}
-    packed["tests"] = full
+    packed["tests"] = [lean(test, template) for test in full]
+    if isinstance(doc.get("causes"), list):
+        reasons = {test["id"]: test.get("reason") for test in full}
+        packed["causes"] = [_lean_cause(cause, reasons, template) for cause in doc["causes"]]
     packed[KEY] = _pack_rows(rows)
     return packed
 
 
+def _lean_cause(
+    cause: dict[str, Any], reasons: dict[str, str | None], template: str | None
+) -> dict[str, Any]:
+    """A cause as report.json writes it (a copy): without its ``reason`` and ``cause`` when
+    its first example's entry gives them (``plugins.report.causes``), its examples without
+    the rerun command the run's ``template`` gives."""
+    entry = dict(cause)
+    entry["examples"] = [_lean_rerun(dict(example), template) for example in cause["examples"]]
+    identifier = cause["examples"][0]["id"] if cause["examples"] else None
+    if identifier in reasons:
+        first = reasons[identifier]
+        if entry["reason"] == (first or NO_REASON):
+            del entry["reason"]
+        if entry["cause"] == normalize(first):
+            del entry["cause"]
+    return entry
+
+
 def lean(test: dict[str, Any], template: str | None) -> dict[str, Any]:
-    """A full entry without ``details`` equal to its ``reason`` and without the ``rerun``
-    the run's ``template`` gives for its id (a copy)."""
+    """A full entry as report.json writes it (a copy): without what its other fields and
+    the run's rerun command (``template``) give (``_lean_texts``, ``_lean_rerun``), and
+    without its null ``NULLABLE`` fields."""
     entry = dict(test)
-    if "details" in entry and entry["details"] == entry.get("reason"):
+    _lean_texts(entry)
+    _lean_rerun(entry, template)
+    for field in NULLABLE:
+        if field in entry and entry[field] is None:
+            del entry[field]
+    return entry
+
+
+def _lean_texts(entry: dict[str, Any]) -> None:
+    """Leave out of ``entry`` the end of its details that is ``RERUN_LINE`` and its rerun
+    command (``details_rerun`` true says so), then its details when what is left is its
+    reason, else its reason when that is the first line of what is left."""
+    details, rerun = entry.get("details"), entry.get("rerun")
+    if isinstance(details, str) and isinstance(rerun, str) and details.endswith(RERUN_LINE + rerun):
+        details = entry["details"] = details[: -len(RERUN_LINE + rerun)]
+        entry["details_rerun"] = True
+    if "details" not in entry:
+        return
+    if details == entry.get("reason"):
         del entry["details"]
+    elif isinstance(details, str) and _first_line(details) == entry.get("reason"):
+        del entry["reason"]
+
+
+def _first_line(details: str) -> str:
+    """A reason as the details give it: their first line, cut as the suite cuts a reason."""
+    return details.partition("\n")[0][:REASON_LIMIT]
+
+
+def _lean_rerun(entry: dict[str, Any], template: str | None) -> dict[str, Any]:
+    """``entry`` without its rerun command when the run's ``template`` gives it."""
     identifier = entry.get("id")
     if (
         template is not None
@@ -309,6 +366,8 @@ def unpack(doc: dict[str, Any]) -> dict[str, Any]:
     compact = doc.pop(KEY, None)
     template = rerun_of_run(doc)
     tests = [_restored(t, template) if isinstance(t, dict) else t for t in _listed_tests(doc)]
+    if isinstance(doc.get("causes"), list):
+        doc["causes"] = _restored_causes(doc["causes"], tests, template)
     if compact is not None:
         try:
             tests.extend(_unpack_rows(compact))
@@ -346,11 +405,47 @@ def _restored(test: dict[str, Any], template: str | None) -> dict[str, Any]:
     """A full entry with what ``lean`` left out written back (its rerun only when the run
     has a rerun command: else ``lean`` left none out)."""
     test = dict(test)
-    if "details" not in test:
-        test["details"] = test.get("reason")
     if "rerun" not in test and template is not None and isinstance(test.get("id"), str):
         test["rerun"] = rerun_for(template, test["id"])
+    if "details" not in test:
+        test["details"] = test.get("reason")
+    elif "reason" not in test and isinstance(test["details"], str):
+        test["reason"] = _first_line(test["details"])
+    if test.pop("details_rerun", None) is True:
+        if not (isinstance(test["details"], str) and isinstance(test.get("rerun"), str)):
+            raise ValueError(f"test {test.get('id')!r}: details_rerun without details or rerun")
+        test["details"] += RERUN_LINE + test["rerun"]
+    for field in NULLABLE:
+        test.setdefault(field, None)
     return test
+
+
+def _restored_causes(causes: list, tests: list, template: str | None) -> list:
+    """The causes with what ``_lean_cause`` left out written back. A cause that cannot be
+    is left as written: causes are derived, and ``load`` computes them again."""
+    reasons = {t.get("id"): t.get("reason") for t in tests if isinstance(t, dict)}
+    restored = []
+    for cause in causes:
+        try:
+            restored.append(_restored_cause(cause, reasons, template))
+        except (KeyError, IndexError, TypeError, AttributeError):
+            restored.append(cause)
+    return restored
+
+
+def _restored_cause(
+    cause: dict[str, Any], reasons: dict[str, str | None], template: str | None
+) -> dict[str, Any]:
+    cause = dict(cause)
+    examples = cause["examples"] = [dict(example) for example in cause["examples"]]
+    for example in examples:
+        if "rerun" not in example and template is not None:
+            example["rerun"] = rerun_for(template, example["id"])
+    if "reason" not in cause or "cause" not in cause:
+        first = reasons[examples[0]["id"]]
+        cause.setdefault("reason", first or NO_REASON)
+        cause.setdefault("cause", normalize(first))
+    return cause
 
 
 def _unpack_rows(compact: dict[str, Any]) -> Iterator[dict[str, Any]]:
