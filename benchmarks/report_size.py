@@ -1,34 +1,33 @@
 """report.json's size: a report written again in this version's layout, and with failures.
 
-``python -m benchmarks.report_size PATH [--failures N]`` reads a report.json of
+``python -m benchmarks.report_size PATH [--failures N] [--short]`` reads a report.json of
 any version ``plugins.report.document.load`` reads (so an older layout too),
 writes its text again as ``nnhal-report render`` would (``json_text``: compact
 entries, durations to the millisecond), and prints the bytes as read, the bytes
 written now and the bytes per test; then the same run with N of its passed
 tests failing instead (default 25,000; 0 skips it), each with a failure's
-texts of a real run's lengths (``FAILURES``): the bytes of that report.json.
+texts worded as the suite words them (a value comparison's first line with
+five values, the tolerance and the rerun command; a validation failure's
+family, case, mutation and rerun command; ``--short``: a wrong status), and
+prints the bytes of that report.json.
 Nothing is written to disk.
 
 The targets (issue 49): a fully passing run's report.json at most 4 MB, a run
-with 25,000 failures at most 12 MB. As a benchmark (``python -m benchmarks
-report-size``, opt-in: it needs a report) it measures the report.json that
-``NNHAL_BENCH_REPORT`` names; a quick run makes 2,500 failures.
+with 25,000 failures at most 12 MB. It is a script, not one of ``python -m
+benchmarks``'s benchmarks: it needs a report to read, and it times nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from benchmarks.result import Figure, Result, quick
 from plugins.report import compact
 from plugins.report.document import json_text, load, new_document
 from plugins.report.facts import BAD_OUTCOMES
 
-REPORT_ENV = "NNHAL_BENCH_REPORT"
 FAILURES = 25_000
 PASSING_TARGET = 4_000_000
 FAILING_TARGET = 12_000_000
@@ -76,10 +75,18 @@ def _status_failure(test: dict[str, Any], k: int, rerun: str) -> dict[str, Any]:
     return {"reason": first, "details": details, "metrics": None}
 
 
-def with_failures(doc: dict[str, Any], count: int) -> dict[str, Any]:
+def _short_failure(test: dict[str, Any], k: int, rerun: str) -> dict[str, Any]:
+    """A wrong status as ``conformance.harness.runner`` words it: one short line and the
+    rerun command."""
+    first = f"status {('GENERAL_FAILURE', 'OUTPUT_INSUFFICIENT_SIZE')[k % 2]}, expected NONE"
+    return {"reason": first, "details": f"{first}\nrerun: {rerun}", "metrics": None}
+
+
+def with_failures(doc: dict[str, Any], count: int, short: bool = False) -> dict[str, Any]:
     """``doc`` with ``count`` of its passed tests, spread evenly in id order, failed as a
     driver fails them (``_value_failure`` for generated tests, ``_status_failure`` for
-    the others), each with the run's rerun command; derived parts recomputed."""
+    the others; ``_short_failure`` for all when ``short``), each with the run's rerun
+    command; derived parts recomputed."""
     run = dict(doc["run"], rerun=doc["run"].get("rerun") or RERUN)
     tests = [dict(t) for t in doc["tests"]]
     passed = [t for t in tests if t["outcome"] == "passed"]
@@ -87,14 +94,16 @@ def with_failures(doc: dict[str, Any], count: int) -> dict[str, Any]:
     for k in range(count):
         test = passed[k * len(passed) // count]
         failure = _value_failure if test["category"] == "generated" else _status_failure
+        failure = _short_failure if short else failure
         rerun = compact.rerun_for(run["rerun"], test["id"])
         test.update(failure(test, k, rerun), outcome="failed", rerun=rerun)
     return new_document(run, doc["driver"], doc["environment"], tests)
 
 
-def sizes(path: Path, failures: int = FAILURES) -> dict[str, int]:
+def sizes(path: Path, failures: int = FAILURES, short: bool = False) -> dict[str, int]:
     """Bytes of ``path`` as read and written again now, its tests (and how many went
-    wrong), and the bytes of its run with ``failures`` failures (0: not measured)."""
+    wrong), and the bytes of its run with ``failures`` failures (0: not measured; ``short``:
+    each a short status failure)."""
     doc = load(path)
     figures = {
         "tests": len(doc["tests"]),
@@ -103,7 +112,7 @@ def sizes(path: Path, failures: int = FAILURES) -> dict[str, int]:
         "written_bytes": len(json_text(doc).encode()),
     }
     if failures:
-        failing = with_failures(doc, failures)
+        failing = with_failures(doc, failures, short)
         figures["failures"] = failing["summary"]["outcomes"]["failed"]
         figures["failing_bytes"] = len(json_text(failing).encode())
     return figures
@@ -124,39 +133,6 @@ def _lines(path: Path, figures: dict[str, int]) -> list[str]:
     return lines
 
 
-def run() -> Result:
-    given = os.environ.get(REPORT_ENV)
-    if not given:
-        raise RuntimeError(f"{REPORT_ENV}=PATH names the report.json to measure")
-    path = Path(given)
-    figures = sizes(path, FAILURES // 10 if quick() else FAILURES)
-    written = figures["written_bytes"]
-    result = [
-        Figure(
-            "report.json written now",
-            written,
-            "B",
-            baseline=figures["read_bytes"],
-            ratio=round(written / figures["read_bytes"], 3),
-            target=f"<= {PASSING_TARGET:,} B (passing run)",
-            met=written <= PASSING_TARGET if figures["bad"] == 0 else None,
-        )
-    ]
-    if "failing_bytes" in figures:
-        result.append(
-            Figure(
-                f"report.json with {figures['failures']:,} failures",
-                figures["failing_bytes"],
-                "B",
-                target=f"<= {FAILING_TARGET:,} B (25,000 failures)",
-                met=figures["failing_bytes"] <= FAILING_TARGET if not quick() else None,
-            )
-        )
-    line = "\n".join(_lines(path, figures))
-    print(line, flush=True)
-    return Result("report-size", line, result)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.report_size", description=__doc__.split("\n\n")[1]
@@ -168,8 +144,14 @@ def main(argv: list[str] | None = None) -> int:
         default=FAILURES,
         help=f"how many passed tests to fail for the second figure (default {FAILURES:,}; 0: none)",
     )
+    parser.add_argument(
+        "--short",
+        action="store_true",
+        help="each failure a short wrong-status message (some 40 characters) instead of "
+        "the suite's value-comparison and validation messages (some 400 to 600)",
+    )
     args = parser.parse_args(argv)
-    for line in _lines(args.report, sizes(args.report, args.failures)):
+    for line in _lines(args.report, sizes(args.report, args.failures, args.short)):
         print(line)
     return 0
 
