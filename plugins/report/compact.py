@@ -43,14 +43,19 @@ any entry with details, metrics or a rerun command), and everything else in
   ``true`` there stands for the test's trailing name, the execution path the
   id already names. Details, metrics and rerun of a compact entry are null.
 
-Full entries (``tests``) leave out what they would repeat: ``details`` when it
-equals ``reason``, and ``rerun`` when it is the run's rerun command for the
-entry's id (``run.rerun``, the command with ``{id}`` where the shell-quoted id
-goes: ``rerun_template``, ``rerun_for``). ``unpack`` gives back the full
-entries, equal to what was packed but for durations at that precision; it
-still reads the layout of schema versions 1 and 2 (``_unpack_old``: rows
-``[parameters, duration, facts]`` with the facts written out, every full entry
-whole).
+Full entries (``tests``, ``lean``) leave out what the rest of the file gives:
+their null ``NULLABLE`` fields; ``rerun`` when it is the run's rerun command for
+the entry's id (``run.rerun``, the command with ``{id}`` where the shell-quoted
+id goes: ``rerun_template``, ``rerun_for``); the end of ``details`` that is
+``RERUN_LINE`` and that command (``details_rerun`` true says so); then
+``details`` when what is left equals ``reason``, else ``reason`` when it is the
+first line of ``details`` (cut at ``REASON_LIMIT``). Causes leave out their
+``reason`` and ``cause`` when their first example's entry gives them, and each
+example's ``rerun`` when ``run.rerun`` gives it. ``unpack`` gives back the full
+entries and causes, equal to what was packed but for durations at that
+precision; it still reads the layout of schema versions 1 and 2
+(``_unpack_old``: rows ``[parameters, duration, facts]`` with the facts written
+out, every full entry and cause whole).
 """
 
 from __future__ import annotations
