@@ -438,36 +438,60 @@ def _rerun_of(name: str) -> str:
     return RERUN.replace("{id}", shlex.quote(f"conformance.test_x::{name}"))
 
 
-def test_full_entries_leave_out_the_details_and_rerun_they_repeat(tmp_path: Path) -> None:
+def _failed(name: str, reason: str | None, details: str | None, rerun: str | None) -> dict:
+    return _test(name, "basic", "failed", reason=reason, details=details, rerun=rerun)
+
+
+def test_full_entries_and_causes_leave_out_what_the_file_gives(tmp_path: Path) -> None:
+    long_line = "x " * 200  # a first line longer than a reason: the reason is its start
     tests = [
         *_others(),
         # details equal to the reason, the run's rerun command: both left out
-        _test(
-            "same[V1_2/a b]",
-            "basic",
-            "failed",
-            reason="r",
-            details="r",
-            rerun=_rerun_of("same[V1_2/a b]"),
-        ),
-        # details of their own, a rerun command of another run: both written
-        _test("own", "basic", "failed", reason="r", details="r\nmore", rerun="pytest other"),
+        _failed("same[V1_2/a b]", "r", "r", _rerun_of("same[V1_2/a b]")),
+        # details of more than the reason, a rerun command of another run: both written
+        _failed("own", "r", "r\nmore", "pytest other"),
         # no details, a reason: details null is written (it is not the reason)
-        _test("nodetails", "basic", "error", reason="r", rerun=_rerun_of("nodetails")),
+        _failed("nodetails", "r", None, _rerun_of("nodetails")),
+        # the reason is the details' first line, and they end with the rerun command
+        _failed("first", "s", f"s\nmore\nrerun: {_rerun_of('first')}", _rerun_of("first")),
+        # the reason, then the rerun command: details left out, said to end with it
+        _failed("tail", "t", f"t\nrerun: {_rerun_of('tail')}", _rerun_of("tail")),
+        _failed("long", long_line[:300], f"{long_line}\nmore", _rerun_of("long")),
+        # another rerun command at the end of the details stays in them
+        _failed("other", "u", "u\nrerun: pytest other", _rerun_of("other")),
     ]
     doc = _document(tests, run={"rerun": RERUN})
     write(doc, tmp_path)
     raw = json.loads((tmp_path / "report.json").read_text())
     validate(raw)
-    full = {t["id"].split("::")[1]: t for t in raw["tests"]}
-    assert "details" not in full["same[V1_2/a b]"] and "rerun" not in full["same[V1_2/a b]"]
-    assert (full["own"]["details"], full["own"]["rerun"]) == ("r\nmore", "pytest other")
-    assert full["nodetails"]["details"] is None and "rerun" not in full["nodetails"]
     assert raw["run"]["rerun"] == RERUN
+    full = {t["id"].split("::")[1]: t for t in raw["tests"]}
+    written = {
+        name: {
+            k: v
+            for k, v in full[name].items()
+            if k in ("reason", "details", "rerun", "details_rerun")
+        }
+        for name in full
+    }
+    assert written == {
+        "same[V1_2/a b]": {"reason": "r"},
+        "own": {"details": "r\nmore", "rerun": "pytest other"},  # the reason: its first line
+        "nodetails": {"reason": "r", "details": None},
+        "first": {"details": "s\nmore", "details_rerun": True},
+        "tail": {"reason": "t", "details_rerun": True},
+        "long": {"details": f"{long_line}\nmore"},
+        "other": {"details": "u\nrerun: pytest other"},
+    }
+    assert "metrics" not in full["own"] and "family" not in full["own"]  # null: left out
+    for cause in raw["causes"]:  # what the first example's entry gives
+        assert "reason" not in cause and "cause" not in cause, cause
+        for example in cause["examples"]:  # but the rerun command of another run
+            assert example.get("rerun") == full[example["id"].split("::")[1]].get("rerun")
     loaded = load(tmp_path / "report.json")
     validate(loaded)
     assert loaded["tests"] == json.loads(json.dumps(doc["tests"]))
-    assert loaded["causes"] == json.loads(json.dumps(doc["causes"]))  # examples' reruns
+    assert loaded["causes"] == json.loads(json.dumps(doc["causes"]))
 
 
 def test_the_collectors_rerun_command_is_the_runs_for_every_id() -> None:
