@@ -31,6 +31,7 @@ from conformance.harness.rerun import rerun_of
 from hal.show import is_hal_type, printable, show, show_exception, show_text
 from isolation.channel import DriverFault
 from plugins import packs
+from plugins.report import compact
 from plugins.report import facts as F
 from plugins.report.counts import selection
 from plugins.report.shard import Shard
@@ -482,6 +483,7 @@ class ReportPlugin:
             "workers": max(1, len(self.worker_outputs)),
             "worker_memory": memory,
             "command": " ".join(["pytest", *self.config.invocation_params.args]),
+            "rerun": compact.rerun_template(self._rerun),
             "expect_fail": self.expect_file,
             "smoke": bool(self.config.getoption("--nnhal-smoke")),
             "seed": hypothesis_seed(self.config),
@@ -501,7 +503,7 @@ class ReportPlugin:
         test = dict(facts)
         test.update(
             outcome=outcome,
-            duration=round(self.durations.get(nodeid, 0.0), 4),
+            duration=compact.precise(self.durations.get(nodeid, 0.0)),
             reason=chosen.get("reason"),
             details=chosen.get("details"),
             metrics=chosen.get("metrics"),

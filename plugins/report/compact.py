@@ -1,41 +1,72 @@
-"""report.json's compact entries: the tests that need no more than their facts, in few bytes.
+"""report.json's compact entries: nothing written that the rest of the file gives.
 
-A full run holds some 140,000 tests, nearly all passed; written as full
-entries (every field, most of them null) report.json grows past 50 MB, more
-than a browser or an editor opens with ease. So ``pack`` writes in full only
-the entries a reader studies (every test that failed, crashed, timed out,
-was blocked, errored or is a known failure, and any entry with details,
-metrics or a rerun command), and everything else as a row of
-``compact_tests``::
+A full run holds 150,000 to 520,000 tests, nearly all passed. Written as full
+entries (every field, most of them null) report.json grows past 50 MB. So
+``pack`` writes in full only the entries a reader studies (every test that
+failed, crashed, timed out, was blocked, errored or is a known failure, and
+any entry with details, metrics or a rerun command), and everything else in
+``compact_tests`` (schema version 3)::
 
     "compact_tests": {
       "fields": ["category", "hal_version", "operations", "operand_type", "path",
                  "tier", "family", "outcome", "reason", "computed"],
-      "facts": [["generated", "1.2", ["ADD"], "TENSOR_FLOAT32", true, "parity", null,
-                 "passed", null, true], ...],
+      "values": [["generated", "memory-pools", ...], ["1.2", ...], [["ADD"], ...], ...],
+      "facts": [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 1], ...],
+      "segments": ["ex0", "V1_2", "add", "none", ...],
+      "layouts": [[["async", "sync", "sync-dyn-short"], [0, 0, 1]], [["fresh"], [0]], ...],
       "functions": {
-        "conformance.test_generated::test_generated": [
-          ["V1_2/add/none/ex0/sync", 0.0123, 0], ...
-        ],
-        "conformance.test_basic::test_status": [[null, 0.0021, 7]]
+        "conformance.test_generated::test_generated": [[[1, 2, 3, 0], 0, [3, 1, 1], [0, 1]], ...],
+        "conformance.test_basic::test_status": [[null, 7, [3], [12]]]
       }
     }
 
-A row is ``[parameters, duration, facts]``: the test's id is its function's
-name with ``[parameters]`` appended (``null``: none), its duration is as
-measured, and ``facts`` indexes the ``facts`` list, the distinct combinations
-of the other fields (named by ``fields``, in that order). A ``path`` of
-``true`` there stands for the last ``/`` segment of the parameters (``sync``
-above), the execution path the id already names; details, metrics and rerun
-of a compact entry are null. ``unpack`` gives back the full entries, equal to
-what was packed (``split_id`` and ``join_id`` restore any id).
+* A function's tests are grouped in **cases**, one per parameter prefix (the
+  parameters up to their last ``/``). A case is ``[prefix, layout, durations,
+  facts]``:
+
+  * ``prefix``: indexes into ``segments`` (the distinct ``/``-separated parts
+    of every prefix, the most used first), joined with ``/``; null for the
+    tests whose parameters hold no ``/`` (or that have none).
+  * ``layout``: an index into ``layouts``, each ``[names, slots]``: the
+    trailing names of the case's tests, in id order (``prefix/name`` is a
+    test's parameters; without a prefix the name is the parameters, and a
+    null name is a test without parameters: its id is the function's name),
+    and for each the position of its facts in the case's ``facts``. Most
+    cases of a function share one layout (the execution paths of a generated
+    case, the memory-pool layouts).
+  * ``durations``: one per name, in integer milliseconds (``to_ms``: the
+    precision report.json keeps; ``precise`` rounds a duration to it).
+  * ``facts``: indexes into ``facts``, each written once per case.
+
+* A ``facts`` row is the other fields of a test (named by ``fields``, in that
+  order), each an index into that field's list in ``values``. A ``path`` of
+  ``true`` there stands for the test's trailing name, the execution path the
+  id already names. Details, metrics and rerun of a compact entry are null.
+
+Full entries (``tests``, ``lean``) leave out what the rest of the file gives:
+their null ``NULLABLE`` fields; ``rerun`` when it is the run's rerun command for
+the entry's id (``run.rerun``, the command with ``{id}`` where the shell-quoted
+id goes: ``rerun_template``, ``rerun_for``); the end of ``details`` that is
+``RERUN_LINE`` and that command (``details_rerun`` true says so); then
+``details`` when what is left equals ``reason``, else ``reason`` when it is the
+first line of ``details`` (cut at ``REASON_LIMIT``). Causes leave out their
+``reason`` and ``cause`` when their first example's entry gives them, and each
+example's ``rerun`` when ``run.rerun`` gives it. ``unpack`` gives back the full
+entries and causes, equal to what was packed but for durations at that
+precision; it still reads the layout of schema versions 1 and 2
+(``_unpack_old``: rows ``[parameters, duration, facts]`` with the facts written
+out, every full entry and cause whole).
 """
 
 from __future__ import annotations
 
+import shlex
+from collections import Counter
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from plugins.report.facts import BAD_OUTCOMES
+from plugins.report.causes import NO_REASON, normalize
+from plugins.report.facts import BAD_OUTCOMES, REASON_LIMIT
 
 FIELDS = (
     "category",
@@ -58,8 +89,25 @@ ENTRY_FIELDS = frozenset((*FIELDS, "id", "duration", "details", "metrics", "reru
 """Every field of a test entry (schema.json, ``$defs/test``)."""
 _IN_FULL = frozenset((*BAD_OUTCOMES, "expected-failure"))
 PATH_FROM_ID = True
-"""``path`` in a ``facts`` row: the last ``/`` segment of the test's parameters."""
+"""``path`` in a ``facts`` row: the test's trailing name (the last ``/`` segment of its
+parameters)."""
 KEY = "compact_tests"
+LAYOUT_VERSION = 3
+"""The schema version that writes this layout; reports of earlier versions are read by
+``_unpack_old``."""
+ID_MARK = "{id}"
+"""Where the test's shell-quoted id goes in the run's rerun command (``run.rerun``)."""
+_MS = 1000
+RERUN_LINE = "\nrerun: "
+"""How most of the suite's failure messages end: this, then the test's rerun command
+(``conformance.harness.runner``)."""
+NULLABLE = ("hal_version", "operand_type", "path", "tier", "family", "metrics", "computed")
+"""The fields a full entry of report.json leaves out when null (``unpack`` writes them back)."""
+
+
+# ---------------------------------------------------------------------------
+# Ids, durations and rerun commands
+# ---------------------------------------------------------------------------
 
 
 def split_id(identifier: str) -> tuple[str, str | None]:
@@ -76,6 +124,50 @@ def join_id(function: str, parameters: str | None) -> str:
     return function if parameters is None else f"{function}[{parameters}]"
 
 
+def split_parameters(parameters: str | None) -> tuple[str | None, str | None]:
+    """(prefix, name): the parameters up to their last ``/`` and after it; (None, the
+    parameters) when they hold no ``/`` or are None."""
+    if parameters is None or "/" not in parameters:
+        return None, parameters
+    prefix, _, name = parameters.rpartition("/")
+    return prefix, name
+
+
+def join_parameters(prefix: str | None, name: str | None) -> str | None:
+    """The parameters ``split_parameters`` made (``prefix``, ``name``) of."""
+    if prefix is None:
+        return name
+    if name is None:
+        raise ValueError(f"a case of prefix {prefix!r} names a test without parameters")
+    return f"{prefix}/{name}"
+
+
+def to_ms(seconds: float) -> int:
+    """A duration as report.json's compact entries write it: integer milliseconds."""
+    return round(seconds * _MS)
+
+
+def precise(seconds: float) -> float:
+    """A duration in seconds at the precision report.json keeps (the millisecond)."""
+    return to_ms(seconds) / _MS
+
+
+def rerun_template(command_of: Callable[[str], str]) -> str:
+    """The run's rerun command with ``ID_MARK`` for the id, from the function that gives
+    the command of one id (``conformance.harness.rerun.rerun_of`` with the run's config)."""
+    return command_of(ID_MARK).replace(shlex.quote(ID_MARK), ID_MARK, 1)
+
+
+def rerun_for(template: str, identifier: str) -> str:
+    """The rerun command of ``identifier`` the run's ``template`` gives."""
+    return template.replace(ID_MARK, shlex.quote(identifier), 1)
+
+
+# ---------------------------------------------------------------------------
+# Packing
+# ---------------------------------------------------------------------------
+
+
 def compactable(test: dict[str, Any]) -> bool:
     """Whether an entry may be a compact row: it did not go wrong, has no details,
     metrics or rerun command, and no field beyond the schema's."""
@@ -88,14 +180,306 @@ def compactable(test: dict[str, Any]) -> bool:
     )
 
 
-def _entry(function: str, row: list, facts: list, fields: tuple[str, ...]) -> dict[str, Any]:
-    parameters, duration, index = row
-    entry = dict(zip(fields, facts[index], strict=True))
+def pack(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` as report.json holds it: ``tests`` only the entries written in full, each
+    without what it repeats (``lean``), ``compact_tests`` the others (``doc`` itself is
+    left as it is)."""
+    template = rerun_of_run(doc)
+    full, rows = [], []
+    for test in doc["tests"]:
+        if compactable(test):
+            rows.append(test)
+        else:
+            full.append(test)
+    packed = {k: v for k, v in doc.items() if k != "tests"}
+    packed["tests"] = [lean(test, template) for test in full]
+    if isinstance(doc.get("causes"), list):
+        reasons = {test["id"]: test.get("reason") for test in full}
+        packed["causes"] = [_lean_cause(cause, reasons, template) for cause in doc["causes"]]
+    packed[KEY] = _pack_rows(rows)
+    return packed
+
+
+def _lean_cause(
+    cause: dict[str, Any], reasons: dict[str, str | None], template: str | None
+) -> dict[str, Any]:
+    """A cause as report.json writes it (a copy): without its ``reason`` and ``cause`` when
+    its first example's entry gives them (``plugins.report.causes``), its examples without
+    the rerun command the run's ``template`` gives."""
+    entry = dict(cause)
+    entry["examples"] = [_lean_rerun(dict(example), template) for example in cause["examples"]]
+    identifier = cause["examples"][0]["id"] if cause["examples"] else None
+    if identifier in reasons:
+        first = reasons[identifier]
+        if entry["reason"] == (first or NO_REASON):
+            del entry["reason"]
+        if entry["cause"] == normalize(first):
+            del entry["cause"]
+    return entry
+
+
+def lean(test: dict[str, Any], template: str | None) -> dict[str, Any]:
+    """A full entry as report.json writes it (a copy): without what its other fields and
+    the run's rerun command (``template``) give (``_lean_texts``, ``_lean_rerun``), and
+    without its null ``NULLABLE`` fields."""
+    entry = dict(test)
+    _lean_texts(entry)
+    _lean_rerun(entry, template)
+    for field in NULLABLE:
+        if field in entry and entry[field] is None:
+            del entry[field]
+    return entry
+
+
+def _lean_texts(entry: dict[str, Any]) -> None:
+    """Leave out of ``entry`` the end of its details that is ``RERUN_LINE`` and its rerun
+    command (``details_rerun`` true says so), then its details when what is left is its
+    reason, else its reason when that is the first line of what is left."""
+    details, rerun = entry.get("details"), entry.get("rerun")
+    if isinstance(details, str) and isinstance(rerun, str) and details.endswith(RERUN_LINE + rerun):
+        details = entry["details"] = details[: -len(RERUN_LINE + rerun)]
+        entry["details_rerun"] = True
+    if "details" not in entry:
+        return
+    if details == entry.get("reason"):
+        del entry["details"]
+    elif isinstance(details, str) and _first_line(details) == entry.get("reason"):
+        del entry["reason"]
+
+
+def _first_line(details: str) -> str:
+    """A reason as the details give it: their first line, cut as the suite cuts a reason."""
+    return details.partition("\n")[0][:REASON_LIMIT]
+
+
+def _lean_rerun(entry: dict[str, Any], template: str | None) -> dict[str, Any]:
+    """``entry`` without its rerun command when the run's ``template`` gives it."""
+    identifier = entry.get("id")
+    if (
+        template is not None
+        and isinstance(identifier, str)
+        and "rerun" in entry
+        and entry["rerun"] == rerun_for(template, identifier)
+    ):
+        del entry["rerun"]
+    return entry
+
+
+def _facts_of(test: dict[str, Any], name: str | None) -> tuple:
+    """The test's facts, ``path`` ``PATH_FROM_ID`` when its trailing name gives it."""
+    path = test["path"]
+    if name is not None and path is not None and path == name:
+        path = PATH_FROM_ID
+    return (
+        test["category"],
+        test["hal_version"],
+        tuple(test["operations"]),
+        test["operand_type"],
+        path,
+        test["tier"],
+        test["family"],
+        test["outcome"],
+        test["reason"],
+        test["computed"],
+    )
+
+
+def _numbered(items: dict[Any, int], item: Any) -> int:
+    """``item``'s index in ``items`` (its order of first appearance), added if new."""
+    return items.setdefault(item, len(items))
+
+
+def _pack_rows(tests: list[dict[str, Any]]) -> dict[str, Any]:
+    """``compact_tests`` of ``tests`` (every one compactable, in id order)."""
+    facts: dict[tuple, int] = {}
+    cases: dict[str, dict[str | None, list[tuple]]] = {}
+    for test in tests:
+        function, parameters = split_id(test["id"])
+        prefix, name = split_parameters(parameters)
+        index = _numbered(facts, _facts_of(test, name))
+        rows = cases.setdefault(function, {}).setdefault(prefix, [])
+        rows.append((name, to_ms(test["duration"]), index))
+    segments = _segments(cases)
+    layouts: dict[tuple, int] = {}
+    functions = {
+        function: [_case(prefix, rows, segments, layouts) for prefix, rows in by_prefix.items()]
+        for function, by_prefix in cases.items()
+    }
+    values, rows = _columns(list(facts))
+    return {
+        "fields": list(FIELDS),
+        "values": values,
+        "facts": rows,
+        "segments": list(segments),
+        "layouts": [[list(names), list(slots)] for names, slots in layouts],
+        "functions": functions,
+    }
+
+
+def _segments(cases: dict[str, dict[str | None, list]]) -> dict[str, int]:
+    """Every ``/``-separated part of the cases' prefixes, numbered the most used first
+    (ties in order of first appearance)."""
+    used = Counter(
+        segment
+        for by_prefix in cases.values()
+        for prefix in by_prefix
+        if prefix is not None
+        for segment in prefix.split("/")
+    )
+    return {segment: i for i, (segment, _) in enumerate(used.most_common())}
+
+
+def _case(
+    prefix: str | None, rows: list[tuple], segments: dict[str, int], layouts: dict[tuple, int]
+) -> list:
+    """``[prefix, layout, durations, facts]`` of one case's rows (name, ms, facts index)."""
+    palette: dict[int, int] = {}
+    slots = tuple(_numbered(palette, index) for _, _, index in rows)
+    names = tuple(name for name, _, _ in rows)
+    return [
+        None if prefix is None else [segments[s] for s in prefix.split("/")],
+        _numbered(layouts, (names, slots)),
+        [ms for _, ms, _ in rows],
+        list(palette),
+    ]
+
+
+def _columns(facts: list[tuple]) -> tuple[list[list], list[list[int]]]:
+    """Each field's distinct values (in order of first appearance) and every facts row as
+    the indexes of its values."""
+    numbered: list[dict[Any, int]] = [{} for _ in FIELDS]
+    rows = [[_numbered(numbered[k], value) for k, value in enumerate(row)] for row in facts]
+    values = [[list(v) if isinstance(v, tuple) else v for v in column] for column in numbered]
+    return values, rows
+
+
+# ---------------------------------------------------------------------------
+# Unpacking
+# ---------------------------------------------------------------------------
+
+
+def unpack(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` (changed in place) with its compact entries restored: ``tests`` every
+    entry, full, in id order.
+
+    A document of schema version 1 or 2 is read in the layout it was written in
+    (``_unpack_old``). ValueError says what is wrong with a malformed ``compact_tests``.
+    """
+    version = doc.get("schema_version")
+    if isinstance(version, int) and version < LAYOUT_VERSION:
+        return _unpack_old(doc)
+    compact = doc.pop(KEY, None)
+    template = rerun_of_run(doc)
+    tests = [_restored(t, template) if isinstance(t, dict) else t for t in _listed_tests(doc)]
+    if isinstance(doc.get("causes"), list):
+        doc["causes"] = _restored_causes(doc["causes"], tests, template)
+    if compact is not None:
+        try:
+            tests.extend(_unpack_rows(compact))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            raise ValueError(f"malformed {KEY}: {type(e).__name__}: {e}") from None
+    return _sorted_into(doc, tests)
+
+
+def rerun_of_run(doc: dict[str, Any]) -> str | None:
+    """The run's rerun command (``run.rerun``, with ``ID_MARK``), or None without one."""
+    run = doc.get("run")
+    template = run.get("rerun") if isinstance(run, dict) else None
+    return template if isinstance(template, str) else None
+
+
+def _listed_tests(doc: dict[str, Any]) -> list:
+    tests = doc.get("tests", [])
+    if not isinstance(tests, list):
+        raise ValueError('"tests" is not a list')
+    return list(tests)
+
+
+def _sorted_into(doc: dict[str, Any], tests: list) -> dict[str, Any]:
+    """``doc`` with ``tests``, each with ``computed`` (None when it has none), in id order."""
+    for test in tests:
+        if isinstance(test, dict):
+            test.setdefault("computed", None)  # a report written before the field existed
+    if all(isinstance(t, dict) and isinstance(t.get("id"), str) for t in tests):
+        tests.sort(key=lambda t: t["id"])  # else left for the reader to refuse
+    doc["tests"] = tests
+    return doc
+
+
+def _restored(test: dict[str, Any], template: str | None) -> dict[str, Any]:
+    """A full entry with what ``lean`` left out written back (its rerun only when the run
+    has a rerun command: else ``lean`` left none out)."""
+    test = dict(test)
+    if "rerun" not in test and template is not None and isinstance(test.get("id"), str):
+        test["rerun"] = rerun_for(template, test["id"])
+    if "details" not in test:
+        test["details"] = test.get("reason")
+    elif "reason" not in test and isinstance(test["details"], str):
+        test["reason"] = _first_line(test["details"])
+    if test.pop("details_rerun", None) is True:
+        if not (isinstance(test["details"], str) and isinstance(test.get("rerun"), str)):
+            raise ValueError(f"test {test.get('id')!r}: details_rerun without details or rerun")
+        test["details"] += RERUN_LINE + test["rerun"]
+    for field in NULLABLE:
+        test.setdefault(field, None)
+    return test
+
+
+def _restored_causes(causes: list, tests: list, template: str | None) -> list:
+    """The causes with what ``_lean_cause`` left out written back. A cause that cannot be
+    is left as written: causes are derived, and ``load`` computes them again."""
+    reasons = {t.get("id"): t.get("reason") for t in tests if isinstance(t, dict)}
+    restored = []
+    for cause in causes:
+        try:
+            restored.append(_restored_cause(cause, reasons, template))
+        except (KeyError, IndexError, TypeError, AttributeError):
+            restored.append(cause)
+    return restored
+
+
+def _restored_cause(
+    cause: dict[str, Any], reasons: dict[str, str | None], template: str | None
+) -> dict[str, Any]:
+    cause = dict(cause)
+    examples = cause["examples"] = [dict(example) for example in cause["examples"]]
+    for example in examples:
+        if "rerun" not in example and template is not None:
+            example["rerun"] = rerun_for(template, example["id"])
+    if "reason" not in cause or "cause" not in cause:
+        first = reasons[examples[0]["id"]]
+        cause.setdefault("reason", first or NO_REASON)
+        cause.setdefault("cause", normalize(first))
+    return cause
+
+
+def _unpack_rows(compact: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The full entries of ``compact_tests`` (schema version 3)."""
+    if compact["fields"] != list(FIELDS):
+        raise ValueError(f"fields {compact['fields']}, expected {list(FIELDS)}")
+    values = compact["values"]
+    facts = [
+        dict(zip(FIELDS, (values[k][i] for k, i in enumerate(row)), strict=True))
+        for row in compact["facts"]
+    ]
+    segments, layouts = compact["segments"], compact["layouts"]
+    for function, cases in compact["functions"].items():
+        for prefix, layout, durations, palette in cases:
+            head = None if prefix is None else "/".join(segments[i] for i in prefix)
+            names, slots = layouts[layout]
+            for name, slot, ms in zip(names, slots, durations, strict=True):
+                yield _entry(function, head, name, ms / _MS, facts[palette[slot]])
+
+
+def _entry(
+    function: str, prefix: str | None, name: str | None, duration: float, facts: dict
+) -> dict[str, Any]:
+    entry = dict(facts)
     entry["operations"] = list(entry["operations"])  # each entry its own list
     if entry["path"] is PATH_FROM_ID:
-        entry["path"] = parameters.rsplit("/", 1)[-1]
+        entry["path"] = name
     entry.update(
-        id=join_id(function, parameters),
+        id=join_id(function, join_parameters(prefix, name)),
         duration=duration,
         details=None,
         metrics=None,
@@ -104,56 +488,12 @@ def _entry(function: str, row: list, facts: list, fields: tuple[str, ...]) -> di
     return entry
 
 
-def pack(doc: dict[str, Any]) -> dict[str, Any]:
-    """``doc`` as report.json holds it: ``tests`` only the entries written in full,
-    ``compact_tests`` the others (``doc`` itself is left as it is)."""
-    full: list[dict] = []
-    facts: list[list] = []
-    index_of: dict[tuple, int] = {}
-    functions: dict[str, list[list]] = {}
-    for test in doc["tests"]:
-        if not compactable(test):
-            full.append(test)
-            continue
-        function, parameters = split_id(test["id"])
-        path = test["path"]
-        if parameters is not None and path is not None and path == parameters.rsplit("/", 1)[-1]:
-            path = PATH_FROM_ID
-        values = (
-            test["category"],
-            test["hal_version"],
-            tuple(test["operations"]),
-            test["operand_type"],
-            path,
-            test["tier"],
-            test["family"],
-            test["outcome"],
-            test["reason"],
-            test["computed"],
-        )
-        index = index_of.get(values)
-        if index is None:
-            index = index_of[values] = len(facts)
-            facts.append([*values[:2], list(values[2]), *values[3:]])
-        functions.setdefault(function, []).append([parameters, test["duration"], index])
-    packed = {k: v for k, v in doc.items() if k != "tests"}
-    packed["tests"] = full
-    packed[KEY] = {"fields": list(FIELDS), "facts": facts, "functions": functions}
-    return packed
-
-
-def unpack(doc: dict[str, Any]) -> dict[str, Any]:
-    """``doc`` (changed in place) with its compact entries restored: ``tests`` every
-    entry, full, in id order.
-
-    A document without ``compact_tests`` (an older version's) is returned with its
-    tests sorted. ValueError says what is wrong with a malformed ``compact_tests``.
-    """
+def _unpack_old(doc: dict[str, Any]) -> dict[str, Any]:
+    """``unpack`` of a report of schema version 1 or 2: rows ``[parameters, duration,
+    facts]`` of ``compact_tests`` (version 2; ``facts`` indexes its rows of the values
+    written out), every full entry whole."""
     compact = doc.pop(KEY, None)
-    tests = doc.get("tests", [])
-    if not isinstance(tests, list):
-        raise ValueError('"tests" is not a list')
-    tests = list(tests)
+    tests = _listed_tests(doc)
     if compact is not None:
         try:
             if compact["fields"] == list(FIELDS):
@@ -164,13 +504,23 @@ def unpack(doc: dict[str, Any]) -> dict[str, Any]:
                 raise ValueError(f"fields {compact['fields']}, expected {list(FIELDS)}")
             facts = compact["facts"]
             for function, rows in compact["functions"].items():
-                tests.extend(_entry(function, row, facts, fields) for row in rows)
+                tests.extend(_old_entry(function, row, facts, fields) for row in rows)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             raise ValueError(f"malformed {KEY}: {type(e).__name__}: {e}") from None
-    for test in tests:
-        if isinstance(test, dict):
-            test.setdefault("computed", None)  # a report written before the field existed
-    if all(isinstance(t, dict) and isinstance(t.get("id"), str) for t in tests):
-        tests.sort(key=lambda t: t["id"])  # else left for the reader to refuse
-    doc["tests"] = tests
-    return doc
+    return _sorted_into(doc, tests)
+
+
+def _old_entry(function: str, row: list, facts: list, fields: tuple[str, ...]) -> dict[str, Any]:
+    parameters, duration, index = row
+    entry = dict(zip(fields, facts[index], strict=True))
+    entry["operations"] = list(entry["operations"])
+    if entry["path"] is PATH_FROM_ID:
+        entry["path"] = parameters.rsplit("/", 1)[-1]
+    entry.update(
+        id=join_id(function, parameters),
+        duration=duration,
+        details=None,
+        metrics=None,
+        rerun=None,
+    )
+    return entry

@@ -27,12 +27,15 @@ from plugins.report.causes import causes
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, case_of, worst
 from plugins.report.forms import FORM_PASSED, describe_operation, form_order, form_status
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """2: the matrix's per-cell and per-operation counts and first failures, ``causes``,
-and compact entries in report.json (``compact_tests``)."""
-READABLE_VERSIONS = (1, 2)
-"""Versions ``load`` reads: a version 1 report holds every test in full, and its derived
-parts are recomputed (``finalize``) as this version has them."""
+and compact entries in report.json (``compact_tests``). 3: the denser compact layout
+(cases of shared trailing names, durations in milliseconds), full entries without the
+details equal to their reason and the rerun command ``run.rerun`` gives."""
+READABLE_VERSIONS = (1, 2, 3)
+"""Versions ``load`` reads: a version 1 report holds every test in full, a version 2 one
+the older compact layout (``plugins.report.compact``), and the derived parts of either
+are recomputed (``finalize``) as this version has them."""
 SCHEMA_ID = "nnhal-conformance/certification-report"
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema.json"
 CERTIFYING_PROFILES = ("full", "thorough")
@@ -652,8 +655,21 @@ def write(doc: dict[str, Any], out_dir: Path) -> list[Path]:
 
 
 def json_text(doc: dict[str, Any]) -> str:
-    """report.json's exact text for ``doc`` (compact entries, sorted keys)."""
-    return json.dumps(compact.pack(doc), sort_keys=True, separators=(",", ":")) + "\n"
+    """report.json's exact text for ``doc`` (compact entries, sorted keys; durations at
+    the precision report.json keeps: ``at_written_precision``)."""
+    packed = compact.pack(at_written_precision(doc))
+    return json.dumps(packed, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def at_written_precision(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` itself when every duration is at report.json's precision (the millisecond:
+    the collector rounds to it), else a copy with them rounded and its derived parts
+    recomputed, so that what ``load`` gives back is what was rendered (an older report's
+    durations had four decimals)."""
+    if all(t["duration"] == compact.precise(t["duration"]) for t in doc["tests"]):
+        return doc
+    tests = [dict(t, duration=compact.precise(t["duration"])) for t in doc["tests"]]
+    return finalize(dict(doc, tests=tests))
 
 
 def write_files(out_dir: Path, files: dict[str, str]) -> list[Path]:

@@ -225,7 +225,7 @@ def test_without_xdist_the_same_outcomes(tmp_path: Path) -> None:
 
 
 def test_failure_facts(xdist_run) -> None:
-    doc, _, _ = xdist_run
+    doc, _, folder = xdist_run
     tests = {t["id"].split("::", 1)[1]: t for t in doc["tests"]}
     values = tests["test_values"]
     assert values["metrics"] == {"mismatches": 4, "max_abs_error": 2.0}
@@ -260,6 +260,11 @@ def test_failure_facts(xdist_run) -> None:
         == f"pytest --pyargs test_outcomes::test_assert --nnhal-profile=full --nnhal-seed={seed}"
     )
     assert tests["test_pass"]["rerun"] is None and tests["test_pass"]["metrics"] is None
+    # report.json holds the run's rerun command once; the entries it gives leave theirs out.
+    assert doc["run"]["rerun"] == f"pytest --pyargs {{id}} --nnhal-profile=full --nnhal-seed={seed}"
+    raw = json.loads((folder / "out" / "report.json").read_text())
+    written = {t["id"].split("::", 1)[1]: t for t in raw["tests"]}
+    assert "rerun" not in written["test_values"] and "rerun" not in written["test_assert"]
 
 
 def test_categories_and_tiers(xdist_run) -> None:
@@ -503,9 +508,9 @@ def test_merge_refuses_different_drivers(shards, tmp_path: Path, capsys) -> None
 
 
 def test_merge_refuses_another_schema_version(shards, tmp_path: Path, capsys) -> None:
-    two = _variant(shards["2/3"], tmp_path / "b", lambda d: d.update(schema_version=3))
+    two = _variant(shards["2/3"], tmp_path / "b", lambda d: d.update(schema_version=4))
     assert _merge_error(capsys, str(shards["1/3"]), two) == (
-        f"nnhal-report merge: {two}: schema version 3; this nnhal-report reads versions 1, 2"
+        f"nnhal-report merge: {two}: schema version 4; this nnhal-report reads versions 1, 2, 3"
     )
 
 

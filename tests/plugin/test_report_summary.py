@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -23,7 +24,7 @@ import pytest
 
 from plugins.report import cli
 from plugins.report.causes import CAUSE_EXAMPLES, normalize
-from plugins.report.compact import FIELDS, KEY
+from plugins.report.compact import FIELDS, KEY, pack, unpack
 from plugins.report.document import (
     SCHEMA_PATH,
     SCHEMA_VERSION,
@@ -38,8 +39,10 @@ from plugins.report.render import CAUSES_SHOWN, operation_rows, render_html, ren
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))  # run as a script, too
 from report_documents import _document, _generated, _test
 
-SIZE_TARGET = 10_000_000
-"""Bytes report.json of a 66,000-test run may take: a browser and an editor open it."""
+SIZE_TARGET = 1_000_000
+"""Bytes report.json of the synthetic 66,000-test run (``synthetic_document``, the same
+document every time) may take: some 0.77 MB today, 5.3 MB in schema version 2's layout,
+24 MB in full entries."""
 SYNTHETIC_TESTS = 66_000
 
 
@@ -372,12 +375,28 @@ def _mixed_tests() -> list[dict]:
     ]
 
 
+def _cases(packed: dict, function: str) -> list[tuple]:
+    """A function's cases in ``compact_tests``, read: (prefix, names, durations, facts rows)."""
+    segments, layouts, facts = packed["segments"], packed["layouts"], packed["facts"]
+    cases = []
+    for prefix, layout, durations, palette in packed["functions"][function]:
+        names, slots = layouts[layout]
+        head = None if prefix is None else "/".join(segments[i] for i in prefix)
+        cases.append((head, names, durations, [facts[palette[slot]] for slot in slots]))
+    return cases
+
+
+def _values(packed: dict, row: list[int]) -> list:
+    """A facts row's values."""
+    return [packed["values"][k][i] for k, i in enumerate(row)]
+
+
 def test_report_json_packs_what_needs_no_more_than_its_facts(tmp_path: Path) -> None:
     doc = _document(_mixed_tests())
     write(doc, tmp_path)
     raw = json.loads((tmp_path / "report.json").read_text())
     validate(raw)
-    assert raw["schema_version"] == SCHEMA_VERSION == 2
+    assert raw["schema_version"] == SCHEMA_VERSION == 3
     assert [t["id"].split("::")[1] for t in raw["tests"]] == [
         "bad[V1_2/mul/none/ex0/sync]",
         "known",
@@ -385,14 +404,11 @@ def test_report_json_packs_what_needs_no_more_than_its_facts(tmp_path: Path) -> 
     ]
     packed = raw[KEY]
     assert packed["fields"] == list(FIELDS)
-    facts = packed["facts"]
-    rows = packed["functions"]["conformance.test_x::g"]
-    assert rows == [
-        ["V1_2/add/none/ex0/async", 0.5, rows[0][2]],
-        ["V1_2/add/none/ex0/sync", 0.5, rows[1][2]],
-        ["V1_2/add/relu/ex0/sync", 0.5, rows[1][2]],  # the same facts, its path from its id
-    ]
-    assert facts[rows[1][2]] == [
+    (none, relu) = _cases(packed, "conformance.test_x::g")
+    assert none[:3] == ("V1_2/add/none/ex0", ["async", "sync"], [500, 500])
+    assert relu[:3] == ("V1_2/add/relu/ex0", ["sync"], [500])
+    assert none[3][0] == none[3][1] == relu[3][0]  # the same facts, the path from the id
+    assert _values(packed, relu[3][0]) == [
         "generated",
         "1.2",
         ["ADD"],
@@ -404,10 +420,104 @@ def test_report_json_packs_what_needs_no_more_than_its_facts(tmp_path: Path) -> 
         None,
         True,  # computed: it compared output values
     ]
-    (prepare,) = packed["functions"]["conformance.test_x::p"]
-    assert facts[prepare[2]][FIELDS.index("path")] == "other"  # not its id's: written out
-    assert packed["functions"]["conformance.test_x::n"][0][0] == "x[0]/y"
-    assert packed["functions"]["conformance.test_x::half[open"][0][0] is None
+    assert packed["segments"][:2] == ["V1_2", "add"]  # the most used first
+    ((prefix, names, _, (facts,)),) = _cases(packed, "conformance.test_x::p")
+    assert (prefix, names) == ("V1_2/add/none", ["prepare-LOW"])
+    assert _values(packed, facts)[FIELDS.index("path")] == "other"  # not its id's: written out
+    assert _cases(packed, "conformance.test_x::n")[0][:2] == ("x[0]", ["y"])
+    assert _cases(packed, "conformance.test_x::half[open")[0][:3] == (None, [None], [0])
+    assert _cases(packed, "conformance.test_x::skip")[0][:2] == (None, [None])
+
+
+RERUN = "pytest --pyargs {id} --driver=vendor:Factory --nnhal-profile=full"
+"""A run's rerun command (``run.rerun``), ``{id}`` where the shell-quoted test id goes."""
+
+
+def _rerun_of(name: str) -> str:
+    """The command ``RERUN`` gives for test ``name`` (quoted as ``rerun_of`` quotes)."""
+    return RERUN.replace("{id}", shlex.quote(f"conformance.test_x::{name}"))
+
+
+def _failed(name: str, reason: str | None, details: str | None, rerun: str | None) -> dict:
+    return _test(name, "basic", "failed", reason=reason, details=details, rerun=rerun)
+
+
+def test_full_entries_and_causes_leave_out_what_the_file_gives(tmp_path: Path) -> None:
+    long_line = "x " * 200  # a first line longer than a reason: the reason is its start
+    tests = [
+        *_others(),
+        # details equal to the reason, the run's rerun command: both left out
+        _failed("same[V1_2/a b]", "r", "r", _rerun_of("same[V1_2/a b]")),
+        # details of more than the reason, a rerun command of another run: both written
+        _failed("own", "r", "r\nmore", "pytest other"),
+        # no details, a reason: details null is written (it is not the reason)
+        _failed("nodetails", "r", None, _rerun_of("nodetails")),
+        # the reason is the details' first line, and they end with the rerun command
+        _failed("first", "s", f"s\nmore\nrerun: {_rerun_of('first')}", _rerun_of("first")),
+        # the reason, then the rerun command: details left out, said to end with it
+        _failed("tail", "t", f"t\nrerun: {_rerun_of('tail')}", _rerun_of("tail")),
+        _failed("long", long_line[:300], f"{long_line}\nmore", _rerun_of("long")),
+        # another rerun command at the end of the details stays in them
+        _failed("other", "u", "u\nrerun: pytest other", _rerun_of("other")),
+    ]
+    doc = _document(tests, run={"rerun": RERUN})
+    write(doc, tmp_path)
+    raw = json.loads((tmp_path / "report.json").read_text())
+    validate(raw)
+    assert raw["run"]["rerun"] == RERUN
+    full = {t["id"].split("::")[1]: t for t in raw["tests"]}
+    written = {
+        name: {
+            k: v
+            for k, v in full[name].items()
+            if k in ("reason", "details", "rerun", "details_rerun")
+        }
+        for name in full
+    }
+    assert written == {
+        "same[V1_2/a b]": {"reason": "r"},
+        "own": {"details": "r\nmore", "rerun": "pytest other"},  # the reason: its first line
+        "nodetails": {"reason": "r", "details": None},
+        "first": {"details": "s\nmore", "details_rerun": True},
+        "tail": {"reason": "t", "details_rerun": True},
+        "long": {"details": f"{long_line}\nmore"},
+        "other": {"details": "u\nrerun: pytest other"},
+    }
+    assert "metrics" not in full["own"] and "family" not in full["own"]  # null: left out
+    for cause in raw["causes"]:  # what the first example's entry gives
+        assert "reason" not in cause and "cause" not in cause, cause
+        for example in cause["examples"]:  # but the rerun command of another run
+            assert example.get("rerun") == full[example["id"].split("::")[1]].get("rerun")
+    loaded = load(tmp_path / "report.json")
+    validate(loaded)
+    assert loaded["tests"] == json.loads(json.dumps(doc["tests"]))
+    assert loaded["causes"] == json.loads(json.dumps(doc["causes"]))
+
+
+def test_the_collectors_rerun_command_is_the_runs_for_every_id() -> None:
+    from plugins.report.compact import rerun_for, rerun_template
+
+    def command_of(identifier: str) -> str:  # as conformance.harness.rerun.rerun_of quotes
+        return f"pytest --pyargs {shlex.quote(identifier)} --driver='a b' --nnhal-seed=7"
+
+    template = rerun_template(command_of)
+    assert template == "pytest --pyargs {id} --driver='a b' --nnhal-seed=7"
+    for identifier in ("m::t", "m::t[V1_2/a/b/ex0/sync]", "m::t[it's {id}]", "m::t[a b]"):
+        assert rerun_for(template, identifier) == command_of(identifier)
+
+
+def test_durations_are_kept_to_the_millisecond_and_render_again_the_same(tmp_path: Path) -> None:
+    tests = [dict(t, duration=0.01234 * (k + 1)) for k, t in enumerate(_mixed_tests())]
+    doc = _document(tests)
+    write(doc, tmp_path / "w")
+    loaded = load(tmp_path / "w" / "report.json")
+    assert [t["duration"] for t in loaded["tests"]] == [
+        round(t["duration"], 3) for t in sorted(tests, key=lambda t: t["id"])
+    ]
+    assert loaded["summary"]["duration"] == round(sum(round(t["duration"], 3) for t in tests), 3)
+    assert cli.main(["render", str(tmp_path / "w/report.json"), "-o", str(tmp_path / "r")]) == 0
+    for name in ("report.json", "report.html", "report.md"):
+        assert (tmp_path / "r" / name).read_text() == (tmp_path / "w" / name).read_text()
 
 
 def test_load_restores_the_full_entries(tmp_path: Path) -> None:
@@ -462,6 +572,72 @@ def _version_1(doc: dict) -> dict:
     return old
 
 
+def test_a_version_2_report_in_the_older_compact_layout_is_read(tmp_path: Path) -> None:
+    tests = [
+        *_others(),
+        _generated(
+            "g[V1_2/add/none/ex0/sync]", "ADD", "TENSOR_FLOAT32", path="sync", duration=0.0123
+        ),
+        _generated(
+            "g[V1_2/add/none/ex0/async]", "ADD", "TENSOR_FLOAT32", path="async", duration=0.0046
+        ),
+        _test("bad", "basic", "failed", details="why bad", rerun="pytest x"),
+    ]
+    doc = _document(tests)
+    old = json.loads(json.dumps(doc))
+    old["schema_version"] = 2
+    old["tests"] = [t for t in old["tests"] if t["outcome"] == "failed"]  # whole, as 2 wrote it
+    passed = ["1.2", [], None, None, "parity", None, "passed", None, None]
+    old[KEY] = {  # as version 2 wrote it: rows [parameters, duration, facts]
+        "fields": list(FIELDS),
+        "facts": [
+            [
+                "generated",
+                "1.2",
+                ["ADD"],
+                "TENSOR_FLOAT32",
+                True,
+                "parity",
+                None,
+                "passed",
+                None,
+                True,
+            ],
+            ["basic", *passed],
+            ["validation-model", *passed],
+            ["validation-request", *passed],
+        ],
+        "functions": {
+            "conformance.test_x::g": [
+                ["V1_2/add/none/ex0/async", 0.0046, 0],
+                ["V1_2/add/none/ex0/sync", 0.0123, 0],
+            ],
+            "conformance.test_x::t_basic": [[None, 0.5, 1]],
+            "conformance.test_x::t_validation-model": [[None, 0.5, 2]],
+            "conformance.test_x::t_validation-request": [[None, 0.5, 3]],
+        },
+    }
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    loaded = load(tmp_path / "old.json")
+    assert loaded["tests"] == json.loads(json.dumps(doc["tests"]))
+    assert loaded["schema_version"] == SCHEMA_VERSION
+    # Written again, in this version's layout, to the millisecond.
+    assert cli.main(["render", str(tmp_path / "old.json"), "-o", str(tmp_path / "new")]) == 0
+    again = load(tmp_path / "new" / "report.json")
+    assert [t["duration"] for t in again["tests"]] == [0.5, 0.005, 0.012, 0.5, 0.5, 0.5]
+
+
+def test_pack_json_unpack_gives_back_every_entry() -> None:
+    doc = synthetic_document(10_000)
+    doc["tests"] += _mixed_tests()
+    packed = json.loads(json.dumps(pack(doc)))
+    validate(packed)
+    assert packed[KEY]["functions"]  # most of them compact
+    assert unpack(packed)["tests"] == sorted(
+        json.loads(json.dumps(doc["tests"])), key=lambda t: t["id"]
+    )
+
+
 def test_a_version_1_report_is_read_as_this_version(tmp_path: Path, capsys) -> None:
     doc = _document(_mixed_tests())
     old = tmp_path / "old.json"
@@ -509,16 +685,16 @@ def test_shards_of_either_version_merge(tmp_path: Path) -> None:
     ("change", "message"),
     [
         (
-            lambda d: d.update(schema_version=3),
-            "schema version 3; this nnhal-report reads versions 1, 2",
+            lambda d: d.update(schema_version=4),
+            "schema version 4; this nnhal-report reads versions 1, 2, 3",
         ),
         (
-            lambda d: d.update(schema_version="2"),
-            "schema version 2; this nnhal-report reads versions 1, 2",
+            lambda d: d.update(schema_version="3"),
+            "schema version 3; this nnhal-report reads versions 1, 2, 3",
         ),
         (
             lambda d: d[KEY]["functions"]["conformance.test_x::g"][0].pop(),
-            "malformed compact_tests: ValueError: not enough values to unpack (expected 3, got 2)",
+            "malformed compact_tests: ValueError: not enough values to unpack (expected 4, got 3)",
         ),
         (
             lambda d: d[KEY].update(fields=["id"]),
@@ -527,8 +703,12 @@ def test_shards_of_either_version_merge(tmp_path: Path) -> None:
             "'outcome', 'reason', 'computed']",
         ),
         (
-            lambda d: d[KEY]["functions"]["conformance.test_x::g"][0].__setitem__(2, 999),
+            lambda d: d[KEY]["functions"]["conformance.test_x::g"][0].__setitem__(3, [999]),
             "malformed compact_tests: IndexError: list index out of range",
+        ),
+        (
+            lambda d: d[KEY]["functions"]["conformance.test_x::g"][0][2].pop(),
+            "malformed compact_tests: ValueError: zip() argument 3 is shorter than arguments 1-2",
         ),
         (lambda d: d.update(tests={}), '"tests" is not a list'),
         (lambda d: d["tests"][0].pop("id"), "test 0 has no id"),
@@ -591,6 +771,10 @@ _MODEL_FAMILIES = [
 _REQUEST_FAMILIES = ["request_location", "request_no_value_location", "request_dimensions"]
 
 
+SYNTHETIC_RERUN = "pytest --pyargs {id} --driver=vendor:Factory --nnhal-profile=full"
+"""The synthetic run's rerun command (``run.rerun``): its failures' reruns are left out."""
+
+
 def synthetic_tests(count: int, seed: int = 0) -> list[dict]:
     """``count`` entries shaped as a full run of a good driver's are: for each generated
     case (an operation, a spec, a variant at a HAL level), its generated tests on every
@@ -603,7 +787,7 @@ def synthetic_tests(count: int, seed: int = 0) -> list[dict]:
 
     def add(name: str, category: str, outcome: str = "passed", **facts) -> None:
         module = name.split("[")[0].removesuffix("_prepare")
-        facts.update(id=f"conformance.{module}::{name}", duration=round(rng.uniform(0, 0.06), 4))
+        facts.update(id=f"conformance.{module}::{name}", duration=round(rng.uniform(0, 0.06), 3))
         tests.append(_test(name, category, outcome, **facts))
 
     case = 0
@@ -677,7 +861,7 @@ def synthetic_tests(count: int, seed: int = 0) -> list[dict]:
 def synthetic_document(count: int = SYNTHETIC_TESTS) -> dict:
     base = _document()
     tests = synthetic_tests(count)
-    run = dict(base["run"], selected=len(tests))
+    run = dict(base["run"], selected=len(tests), rerun=SYNTHETIC_RERUN)
     return new_document(run, base["driver"], base["environment"], tests)
 
 
