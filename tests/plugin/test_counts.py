@@ -10,13 +10,13 @@ report.json, report.md, the verdict and pytest's closing line must be the same n
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from certify_runs import run_pytest
 
 from plugins.report import counts
 from plugins.running import CategoryProgress
@@ -218,19 +218,12 @@ def pytest_collection_finish(session):
 def _collected_ids(folder: Path, *args: str) -> tuple[set[str], list[str]]:
     """The node ids and output lines of ``--collect-only`` of two modules, with the plugin
     ``nnhal_built_counter`` (in ``folder``) saying how many items were built."""
-    (folder / "nnhal_built_counter.py").write_text(_BUILT_COUNTER)
-    result = subprocess.run(
-        [
-            *(sys.executable, "-m", "pytest", "-p", "no:cacheprovider"),
-            *("-p", "nnhal_built_counter", "--collect-only", "-q", "--pyargs"),
-            *("conformance.test_corners", "conformance.test_validate_request"),
-            *("--driver=reference", "--nnhal-profile=ci", "--nnhal-seed=3", *args),
-        ],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, "PYTHONPATH": str(folder)},
+    result = run_pytest(
+        folder,
+        *("--collect-only", "-q", "--pyargs"),
+        *("conformance.test_corners", "conformance.test_validate_request"),
+        *("--driver=reference", "--nnhal-profile=ci", "--nnhal-seed=3", *args),
+        plugin=("nnhal_built_counter", _BUILT_COUNTER),
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     lines = result.stdout.splitlines()

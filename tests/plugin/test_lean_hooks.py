@@ -9,12 +9,10 @@ test (it leaves its records in the item's stash) and each phase's outcome.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from certify_runs import run_pytest
 
 from plugins.collection import IDLE_PLUGINS, PER_TEST_HOOKS, CaseItem
 
@@ -43,23 +41,13 @@ def pytest_sessionfinish(session):
 
 
 def _run(folder: Path, *args: str) -> dict:
-    (folder / "nnhal_probe.py").write_text(_PROBE)
-    done = subprocess.run(
-        [
-            *(sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "nnhal_probe"),
-            *("--pyargs", "conformance.test_validate_request", "conformance.test_corners"),
-            *("--driver=reference", "--nnhal-profile=ci", "--nnhal-seed=3", "-q"),
-            *(
-                "-k",
-                "test_validate_request[request_input_removed/V1_0/add/none] or binary/ADD]",
-                *args,
-            ),
-        ],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "PYTHONPATH": str(folder)},
+    done = run_pytest(
+        folder,
+        *("--pyargs", "conformance.test_validate_request", "conformance.test_corners"),
+        *("--driver=reference", "--nnhal-profile=ci", "--nnhal-seed=3", "-q"),
+        *("-k", "test_validate_request[request_input_removed/V1_0/add/none] or binary/ADD]"),
+        *args,
+        plugin=("nnhal_probe", _PROBE),
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return json.loads((folder / "seen.json").read_text())
