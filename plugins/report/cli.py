@@ -24,7 +24,7 @@ from pathlib import Path
 
 from hal.show import printable
 from plugins.report import compare, seal
-from plugins.report.document import ReportError, finalize, load, merge, write
+from plugins.report.document import ReportError, finalize, load, merge, refresh_verdict, write
 
 REFUSED = 2
 NEWLY_FAILING = 1
@@ -117,7 +117,7 @@ def merge_checked(reports: list[Path], key_file: Path | None) -> dict:
             why_not_tamper_proof="the shard reports' seals were not checked (give the run's "
             "key: --key-file or NNHAL_REPORT_KEY)",
         )
-        doc = finalize(doc)
+        doc = refresh_verdict(doc)  # the isolation is read by the verdict alone
     return doc
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +101,13 @@ def new_document(
         "tests": sorted(tests, key=lambda t: t["id"]),
     }
     return finalize(doc)
+
+
+def refresh_verdict(doc: dict[str, Any]) -> dict[str, Any]:
+    """Recompute only the verdict: for a change to ``run`` or ``driver`` that no other
+    derived part reads (``finalize`` recomputes them all)."""
+    doc["verdict"] = _verdict(doc)
+    return doc
 
 
 def finalize(doc: dict[str, Any]) -> dict[str, Any]:
@@ -230,9 +237,11 @@ def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
     operations, ``[OP, TYPE]`` pairs: what a certificate covers. A test the driver
     declined only for its dynamic output shapes is a feature declined, not a form.
     """
-    per_operation: dict[str, Counter] = {}
-    per_form: dict[str, dict[str, Counter]] = {}
-    credit: dict[str, Counter] = {}
+    per_operation: defaultdict[str, Counter] = defaultdict(Counter)
+    per_form: defaultdict[str, defaultdict[str, Counter]] = defaultdict(
+        lambda: defaultdict(Counter)
+    )
+    credit: defaultdict[str, Counter] = defaultdict(Counter)
     dynamic_declined = False
     for test in tests:
         if test["category"] != "generated":
@@ -243,10 +252,10 @@ def _scope(tests: list[dict], driver: dict[str, Any]) -> dict[str, Any]:
         credited = test["outcome"] == "passed" and computes(test)
         type_ = test["operand_type"] or "none"
         for operation in test["operations"]:
-            per_operation.setdefault(operation, Counter())[test["outcome"]] += 1
-            per_form.setdefault(operation, {}).setdefault(type_, Counter())[test["outcome"]] += 1
+            per_operation[operation][test["outcome"]] += 1
+            per_form[operation][type_][test["outcome"]] += 1
             if credited:
-                credit.setdefault(operation, Counter())[type_] += 1
+                credit[operation][type_] += 1
     passed, failed, unsupported, uncredited = [], [], [], []
     for operation, counts in sorted(per_operation.items()):
         if any(counts[o] for o in (*BAD_OUTCOMES, "expected-failure")):
