@@ -279,11 +279,11 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
             selects = _selection(
                 collector, _case_item(collector, name, obj, own_marks, argnames, param, None)
             )
+            if selects is _every_case and _filtered(collector.config):
+                shard = None  # -k or -m that _selection cannot read: pytest deselects first
         if not selects(param):
             unbuilt += 1
             continue
-        if shard is not None and selects is _every_case and _filtered(collector.config):
-            shard = None  # -k or -m that _selection cannot read: pytest deselects first
         if shard is not None and not shard.keeps(f"{prefix}{param.id}]"):
             other_shards += 1
             continue

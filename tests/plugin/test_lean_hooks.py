@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 from certify_runs import run_pytest
 
-from plugins.collection import IDLE_PLUGINS, PER_TEST_HOOKS, CaseItem
-
 _PROBE = """
 import json
 import pytest
@@ -67,9 +65,3 @@ def test_a_case_item_leaves_the_idle_plugins_out(tmp_path: Path) -> None:
 def test_a_run_that_configures_logging_keeps_it_for_case_items(tmp_path: Path, option: str) -> None:
     seen = _run(tmp_path, option)
     assert all(entry["logged"] for entry in seen.values()), seen
-
-
-def test_the_left_out_plugins_are_named() -> None:
-    assert set(IDLE_PLUGINS) == {"unittest", "tmpdir", "hypothesispytest"}
-    assert "pytest_runtest_makereport" in PER_TEST_HOOKS
-    assert isinstance(CaseItem.__dict__["ihook"], property)
