@@ -90,6 +90,10 @@ _PERCENT = re.compile(rb"\[\s*(\d+)%\]")
 _CATEGORY = re.compile(rb"^nnhal: (?:still )?running ([\w.:-]+)", re.M)
 """The category a shard is running, as its progress lines name it (``plugins.running``)."""
 _COLLECTED = re.compile(rb"^nnhal: collected ([\d,]+) tests in ([\d.]+) s(?: \((.+)\))?$", re.M)
+READ_CHUNK = 1 << 20
+"""Bytes of a shard's log read at a time for its progress."""
+LINE_CARRY = 4096
+"""Bytes of an unfinished line kept for the next read of a shard's log."""
 COLLECTION_LOOK = 1 << 18
 """Bytes at the head of a shard's log searched for its collection line."""
 
@@ -335,6 +339,10 @@ class _Shard:
     last_category: str | None = None
     """The last category the log said it was running."""
     log_size: int = -1
+    read_at: int = 0
+    """How far ``percent`` has read the log."""
+    carry: bytes = b""
+    """The unfinished last line of what ``percent`` read last."""
     quiet_since: float = 0.0
     """When the log last grew (``time.monotonic``)."""
 
@@ -369,22 +377,31 @@ class _Shard:
         return self.collection
 
     def percent(self) -> int | None:
-        """The last progress percentage pytest wrote to the log, if any (the last one read
-        while the log's tail holds none: the end of a run with thousands of failures is
-        a long summary without any)."""
+        """The last progress percentage pytest wrote to the log, if any (kept while the log
+        grows without one: the end of a run with thousands of failures is a long summary
+        without any). Reads what the log gained since the last call, ``READ_CHUNK`` bytes
+        at a time, so a category line followed by many dots before the next call is not
+        missed."""
         try:
             with open(self.log, "rb") as f:
-                f.seek(max(0, os.fstat(f.fileno()).st_size - 4096))
-                tail = f.read()
+                f.seek(self.read_at)
+                while chunk := f.read(READ_CHUNK):
+                    self._scan(self.carry + chunk)
+                self.read_at = f.tell()
         except OSError:
-            return self.last_percent
-        found = _PERCENT.findall(tail)
+            pass
+        return self.last_percent
+
+    def _scan(self, text: bytes) -> None:
+        """Take the last percentage and category named in ``text``; keep its unfinished
+        last line (at most ``LINE_CARRY`` bytes) for the next read."""
+        found = _PERCENT.findall(text)
         if found:
             self.last_percent = int(found[-1])
-        category = _CATEGORY.findall(tail)
+        category = _CATEGORY.findall(text)
         if category:
             self.last_category = category[-1].decode()
-        return self.last_percent
+        self.carry = text[text.rfind(b"\n") + 1 :][-LINE_CARRY:]
 
     def state(self, now: float) -> str:
         """The shard's progress for the progress line: its percentage, and how long it has

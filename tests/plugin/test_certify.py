@@ -378,6 +378,24 @@ def test_progress_names_the_category_a_shard_is_running(tmp_path: Path) -> None:
     assert shard.state(2.0) == "89% in validation-model"  # the last one named, though long ago
 
 
+def test_progress_names_a_category_whose_line_scrolled_by_between_two_looks(
+    tmp_path: Path,
+) -> None:
+    """A category starts and thousands of tests end before the next progress line: its
+    name is still read (it once named the category before, read from the log's tail)."""
+    shard = _logged_shard(
+        tmp_path,
+        "nnhal: collected 9 tests in 0.1 s\nnnhal: running fuzz (7 tests)\n....... [  1%]\n",
+        collection="9 tests in 0.1 s",
+    )
+    assert shard.state(0.0) == "1% in fuzz"
+    dots = "".join(f"{'.' * 72} [ {2 + i // 100:>2}%]\n" for i in range(300))
+    _log_more(shard, f"nnhal: running generated (204,234 tests)\n{dots}....")
+    assert shard.state(1.0) == "4% in generated"
+    _log_more(shard, "... [  5%]\nnnhal: running memory-pools (3 tests)\n.")
+    assert shard.state(2.0) == "5% in memory-pools"
+
+
 def test_progress_says_when_a_shard_has_been_quiet_for_a_minute(tmp_path: Path) -> None:
     shard = _logged_shard(
         tmp_path, "nnhal: collected 9 tests in 0.1 s\n.. [ 22%]\n", collection="9 tests in 0.1 s"
