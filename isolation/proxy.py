@@ -547,7 +547,9 @@ class DriverService:
         self.log_path = log_path
         """Where the services' stdout and stderr go (appended; a temporary file if None)."""
         self._workdir: str | None = None
+        self._workdir_end: Callable[[], object] = _nothing
         self._log: int | None = None
+        self._log_end: Callable[[], object] = _nothing
         self._token: str | None = None
         self._cgroup: Cgroup | None = None
         self._oom_seen: dict[int, int] = {}
@@ -592,6 +594,9 @@ class DriverService:
         self._end_tree()
         self._end_workdir()
         workdir = self._workdir = make_workdir()
+        # Run by close or the next launch, else when this object goes or the interpreter
+        # exits: a service never closed leaves no folder behind.
+        self._workdir_end = weakref.finalize(self, remove_workdir, workdir)
         token = self._token = new_token()
         # The service imports the driver exactly as the harness would, and nothing of the
         # harness's environment but what a driver needs (sandbox.service_environment).
@@ -833,13 +838,13 @@ class DriverService:
             self.faults.append(fault)
 
     def close(self) -> None:
-        """Stop the service (it exits when its channel closes; killed if it does not)."""
+        """Stop the service (it exits when its channel closes; killed if it does not), and
+        remove its working directory and its temporary log if the driver wrote nothing."""
         connection, process = self.connection, self.process
-        if connection is None:
-            return
-        with self._lock:
-            self._ending.setdefault(id(connection), "the driver service was shut down")
-        connection.close()
+        if connection is not None:
+            with self._lock:
+                self._ending.setdefault(id(connection), "the driver service was shut down")
+            connection.close()
         if process is not None:
             try:
                 process.wait(5)
@@ -851,15 +856,10 @@ class DriverService:
         self._end_tree()
         self._end_workdir()
         if self._log is not None:
-            with contextlib.suppress(OSError):
-                os.close(self._log)
             self._log = None
-            if self._own_log and self.log_path is not None:
-                # A temporary log the driver wrote nothing to is not worth keeping.
-                with contextlib.suppress(OSError):
-                    if os.path.getsize(self.log_path) == 0:
-                        os.unlink(self.log_path)
-                        self.log_path = None
+            self._log_end()
+            if self._own_log and not os.path.exists(self.log_path or ""):
+                self.log_path = None
 
     def output_mark(self) -> int:
         """Where the services' log ends now: ``output_since`` reads what comes after."""
@@ -903,12 +903,28 @@ class DriverService:
                 os.makedirs(os.path.dirname(self.log_path) or ".", exist_ok=True)
                 flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC
                 self._log = os.open(self.log_path, flags, 0o644)
+            # Run by close, else when this object goes or the interpreter exits.
+            temporary = self.log_path if self._own_log else None
+            self._log_end = weakref.finalize(self, _close_log, self._log, temporary)
         return self._log
 
     def _end_workdir(self) -> None:
-        if self._workdir is not None:
-            remove_workdir(self._workdir)
-            self._workdir = None
+        self._workdir_end()
+        self._workdir = None
+
+
+def _nothing() -> None:
+    return None
+
+
+def _close_log(fd: int, temporary: str | None) -> None:
+    """Close the services' log; remove it if it is ``temporary`` and the driver wrote
+    nothing to it (not worth keeping)."""
+    with contextlib.suppress(OSError):
+        empty = os.fstat(fd).st_size == 0
+        os.close(fd)
+        if temporary is not None and empty:
+            os.unlink(temporary)
 
 
 _SIGNAL_NUMBERS = frozenset(int(number) for number in signal.Signals)

@@ -10,6 +10,7 @@ import socket
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -248,6 +249,41 @@ def test_a_hal_1_0_driver_stays_1_0_behind_the_service() -> None:
         assert not isinstance(loaded.device, IDevice_1_1)
     finally:
         service.close()
+
+
+_FAILED_START = """
+import sys
+from hal.loader import DriverLoadError
+from isolation.proxy import DriverService
+service = DriverService("no_such_module_anywhere:Factory", 30.0)
+try:
+    service.start()
+except DriverLoadError:
+    pass
+print(service._workdir)
+print(service.log_path)
+if sys.argv[1] == "close":
+    service.close()
+"""
+
+
+@pytest.mark.parametrize("close", ["close", "exit"])
+def test_a_service_leaves_no_folder_or_empty_log_behind_closed_or_not(close: str) -> None:
+    """Its working folder, and its temporary log when the driver wrote nothing, go at
+    close; and also when it is never closed (a driver that failed to load ends the run
+    before any close: the plugin's usage error), at the interpreter's exit."""
+    done = subprocess.run(
+        [sys.executable, "-c", _FAILED_START, close],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    folder, log = done.stdout.split()
+    assert folder.startswith(tempfile.gettempdir()) and "nnhal-driver-" in folder
+    assert log.endswith(".log") and "nnhal-driver-" in log
+    assert not os.path.exists(folder)
+    assert not os.path.exists(log)
 
 
 def test_a_driver_that_cannot_load_gives_the_loader_message() -> None:
