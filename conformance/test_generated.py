@@ -97,8 +97,10 @@ def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
     found = []
     dynamic = has_dynamic_twin(test)  # no dynamic-shape runs of a model holding RANK (VTS)
 
+    base = CaseId.of(test)  # its parts once: ``CaseId.of`` per item was a third of the import
+
     def add(feed: int, run: str, plan: _Plan, marks: tuple, computes: bool) -> None:
-        case = CaseId.of(test, feed, str(run))
+        case = CaseId(base.folder, base.spec, base.name, feed, str(run))
         found.append(Item(plan, case, test=test, marks=marks, computes=computes))
 
     for feed in range(len(test.feeds)):

@@ -290,6 +290,7 @@ def _test_view(test: GeneratedTest, builder: str, spec: str, blobs: _Blobs) -> d
         "version": test.version,
         "level": test.level,
         "expect_failure": bool(test.expect_failure),
+        "lowest": test.lowest,
         "ignored_outputs": ignored or None,
         "multinomial_tolerance": None if tolerance is None else _float(tolerance),
         "provenance": _provenance(test.provenance, spec),

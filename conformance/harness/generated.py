@@ -185,6 +185,7 @@ def case(
     multinomial_tolerance: float | None = None,
     level: str = "",
     expect_failure: bool = False,
+    lowest: str | None = None,
 ) -> GeneratedTest:
     return GeneratedTest(
         name=name,
@@ -198,6 +199,7 @@ def case(
         provenance=provenance,
         level=level,
         expect_failure=expect_failure,
+        lowest=lowest,
     )
 
 
@@ -306,10 +308,13 @@ _LOWEST: dict[str, HalVersion | None] = {}
 
 
 def lowest_version(test: GeneratedTest) -> HalVersion | None:
-    """The oldest HAL version the case's model is valid at (None: the corpus is broken),
-    validated once per case and process."""
+    """The oldest HAL version the case's model is valid at (None: the corpus is broken):
+    as the generator recorded it (``GeneratedTest.lowest``), else validated once per case
+    and process."""
     if test.test_id not in _LOWEST:
-        _LOWEST[test.test_id] = minimum_version(test.model)
+        recorded = test.lowest
+        found = HalVersion.parse(recorded) if recorded else minimum_version(test.model)
+        _LOWEST[test.test_id] = found
     return _LOWEST[test.test_id]
 
 

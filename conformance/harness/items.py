@@ -194,11 +194,12 @@ class CaseId:
         return pack
 
     def __str__(self) -> str:
+        case = f"{self.folder}/{self.spec}/{self.name}"  # self.case, without two properties
         if self.run is None:
-            return self.case
+            return case
         if self.example is None:
-            return f"{self.case}/{self.run}"
-        return f"{self.case}/ex{self.example}/{self.run}"
+            return f"{case}/{self.run}"
+        return f"{case}/ex{self.example}/{self.run}"
 
 
 # ---------------------------------------------------------------------------

@@ -33,6 +33,7 @@ def _t0():
         "add_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("", "none"), ("ADD",)),
         model=g.model(
             operands=[
@@ -78,6 +79,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("", "none", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -130,6 +132,7 @@ def _t2():
         "add_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("", "relu"), ("ADD",)),
         model=g.model(
             operands=[
@@ -175,6 +178,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("", "relu", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -227,6 +231,7 @@ def _t4():
         "add_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("", "relu1"), ("ADD",)),
         model=g.model(
             operands=[
@@ -272,6 +277,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("", "relu1", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -324,6 +330,7 @@ def _t6():
         "add_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("", "relu6"), ("ADD",)),
         model=g.model(
             operands=[
@@ -369,6 +376,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("", "relu6", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -421,6 +429,7 @@ def _t8():
         "add_dynamic_output_shape_quant8_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("quant8", "none"), ("ADD",)),
         model=g.model(
             operands=[
@@ -466,6 +475,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("quant8", "none", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -518,6 +528,7 @@ def _t10():
         "add_dynamic_output_shape_quant8_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("quant8", "relu"), ("ADD",)),
         model=g.model(
             operands=[
@@ -563,6 +574,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("quant8", "relu", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -615,6 +627,7 @@ def _t12():
         "add_dynamic_output_shape_quant8_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("quant8", "relu1"), ("ADD",)),
         model=g.model(
             operands=[
@@ -660,6 +673,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("quant8", "relu1", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -712,6 +726,7 @@ def _t14():
         "add_dynamic_output_shape_quant8_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("quant8", "relu6"), ("ADD",)),
         model=g.model(
             operands=[
@@ -757,6 +772,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 24, ("quant8", "relu6", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -809,6 +825,7 @@ def _t16():
         "add_constant_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("",), ("ADD",)),
         model=g.model(
             operands=[
@@ -844,6 +861,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -883,6 +901,7 @@ def _t18():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("", "all_tensors_as_inputs"), ("ADD",)),
         model=g.model(
             operands=[
@@ -919,6 +938,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -962,6 +982,7 @@ def _t20():
         "add_constant_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("weight_as_input",), ("ADD",)),
         model=g.model(
             operands=[
@@ -998,6 +1019,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("weight_as_input", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -1041,6 +1063,7 @@ def _t22():
         "add_saturation_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 56, ("",), ("ADD",)),
         model=g.model(
             operands=[
@@ -1077,6 +1100,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 56, ("", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -1120,6 +1144,7 @@ def _t24():
         "add_saturation_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 56, ("quant8",), ("ADD",)),
         model=g.model(
             operands=[
@@ -1156,6 +1181,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 56, ("quant8", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -1199,6 +1225,7 @@ def _t26():
         "add_quant8_scales_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 71, ("none",), ("ADD",)),
         model=g.model(
             operands=[
@@ -1235,6 +1262,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 71, ("none", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -1278,6 +1306,7 @@ def _t28():
         "add_quant8_scales_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 71, ("relu",), ("ADD",)),
         model=g.model(
             operands=[
@@ -1314,6 +1343,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 71, ("relu", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -1357,6 +1387,7 @@ def _t30():
         "add_quant8_scales_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 71, ("relu1",), ("ADD",)),
         model=g.model(
             operands=[
@@ -1393,6 +1424,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 71, ("relu1", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -1436,6 +1468,7 @@ def _t32():
         "add_quant8_scales_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 71, ("relu6",), ("ADD",)),
         model=g.model(
             operands=[
@@ -1472,6 +1505,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 71, ("relu6", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "add_mul_internal_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 10, (), ("ADD", "MUL")),
         model=g.model(
             operands=[

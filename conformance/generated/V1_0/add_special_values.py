@@ -21,6 +21,7 @@ def _t0():
         "add_special_values_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("none",), ("ADD",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "add_special_values_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("relu",), ("ADD",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "add_special_values_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("relu1",), ("ADD",)),
         model=g.model(
             operands=[
@@ -126,6 +129,7 @@ def _t3():
         "add_special_values_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("relu6",), ("ADD",)),
         model=g.model(
             operands=[

@@ -47,6 +47,7 @@ def _t0():
         "avg_pool_explicit_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -89,6 +90,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -134,6 +136,7 @@ def _t2():
         "avg_pool_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -176,6 +179,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -221,6 +225,7 @@ def _t4():
         "avg_pool_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -263,6 +268,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -308,6 +314,7 @@ def _t6():
         "avg_pool_explicit_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -350,6 +357,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -395,6 +403,7 @@ def _t8():
         "avg_pool_explicit_dynamic_output_shape_quant8_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("quant8", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -437,6 +446,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -482,6 +492,7 @@ def _t10():
         "avg_pool_explicit_dynamic_output_shape_quant8_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("quant8", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -524,6 +535,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -569,6 +581,7 @@ def _t12():
         "avg_pool_explicit_dynamic_output_shape_quant8_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("quant8", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -611,6 +624,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -656,6 +670,7 @@ def _t14():
         "avg_pool_explicit_dynamic_output_shape_quant8_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("quant8", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -698,6 +713,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -743,6 +759,7 @@ def _t16():
         "avg_pool_same_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 44, ("",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -782,6 +799,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -824,6 +842,7 @@ def _t18():
         "avg_pool_same_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 44, ("quant8",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -863,6 +882,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -905,6 +925,7 @@ def _t20():
         "avg_pool_valid_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 63, ("",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -944,6 +965,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 63, ("", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -986,6 +1008,7 @@ def _t22():
         "avg_pool_valid_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 63, ("quant8",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1025,6 +1048,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 63, ("quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1067,6 +1091,7 @@ def _t24():
         "avg_pool_strided_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1106,6 +1131,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1148,6 +1174,7 @@ def _t26():
         "avg_pool_strided_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1187,6 +1214,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1229,6 +1257,7 @@ def _t28():
         "avg_pool_strided_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1268,6 +1297,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1310,6 +1340,7 @@ def _t30():
         "avg_pool_strided_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1349,6 +1380,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1391,6 +1423,7 @@ def _t32():
         "avg_pool_strided_dynamic_output_shape_quant8_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("quant8", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1430,6 +1463,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1472,6 +1506,7 @@ def _t34():
         "avg_pool_strided_dynamic_output_shape_quant8_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("quant8", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1511,6 +1546,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1553,6 +1589,7 @@ def _t36():
         "avg_pool_strided_dynamic_output_shape_quant8_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("quant8", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1592,6 +1629,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1634,6 +1672,7 @@ def _t38():
         "avg_pool_strided_dynamic_output_shape_quant8_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("quant8", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1673,6 +1712,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 78, ("quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[

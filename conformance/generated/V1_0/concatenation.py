@@ -26,6 +26,7 @@ def _t0():
         "concatenation_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 15, ("",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -62,6 +63,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -105,6 +107,7 @@ def _t2():
         "concatenation_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 15, ("quant8",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -141,6 +144,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -184,6 +188,7 @@ def _t4():
         "concatenation_three_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("", ""), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -221,6 +226,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("", "", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -266,6 +272,7 @@ def _t6():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -304,6 +311,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -353,6 +361,7 @@ def _t8():
         "concatenation_three_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("", "quant8"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -390,6 +399,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -435,6 +445,7 @@ def _t10():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -473,6 +484,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -522,6 +534,7 @@ def _t12():
         "concatenation_three_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", ""), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -560,6 +573,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", "", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -609,6 +623,7 @@ def _t14():
         "concatenation_three_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -647,6 +662,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -696,6 +712,7 @@ def _t16():
         "concatenation_single_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 48, ("",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -730,6 +747,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -767,6 +785,7 @@ def _t18():
         "concatenation_single_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 48, ("quant8",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -801,6 +820,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[

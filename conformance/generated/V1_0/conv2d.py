@@ -57,6 +57,7 @@ def _t0():
         "conv2d_same_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -96,6 +97,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -139,6 +141,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -180,6 +183,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -232,6 +236,7 @@ def _t4():
         "conv2d_same_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -271,6 +276,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -314,6 +320,7 @@ def _t6():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -355,6 +362,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -403,6 +411,7 @@ def _t8():
         "conv2d_same_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -444,6 +453,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -496,6 +506,7 @@ def _t10():
         "conv2d_same_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -537,6 +548,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -585,6 +597,7 @@ def _t12():
         "conv2d_explicit_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -627,6 +640,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -673,6 +687,7 @@ def _t14():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -717,6 +732,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -772,6 +788,7 @@ def _t16():
         "conv2d_explicit_dynamic_output_shape_none_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -814,6 +831,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -860,6 +878,7 @@ def _t18():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -904,6 +923,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -955,6 +975,7 @@ def _t20():
         "conv2d_explicit_dynamic_output_shape_none_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -999,6 +1020,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1054,6 +1076,7 @@ def _t22():
         "conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1098,6 +1121,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1149,6 +1173,7 @@ def _t24():
         "conv2d_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1191,6 +1216,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1237,6 +1263,7 @@ def _t26():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1281,6 +1308,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1336,6 +1364,7 @@ def _t28():
         "conv2d_explicit_dynamic_output_shape_relu_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1378,6 +1407,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1424,6 +1454,7 @@ def _t30():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1468,6 +1499,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1519,6 +1551,7 @@ def _t32():
         "conv2d_explicit_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1563,6 +1596,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1618,6 +1652,7 @@ def _t34():
         "conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1662,6 +1697,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1713,6 +1749,7 @@ def _t36():
         "conv2d_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1755,6 +1792,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1801,6 +1839,7 @@ def _t38():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1845,6 +1884,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1900,6 +1940,7 @@ def _t40():
         "conv2d_explicit_dynamic_output_shape_relu1_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1942,6 +1983,7 @@ def _t41():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1988,6 +2030,7 @@ def _t42():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2032,6 +2075,7 @@ def _t43():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2083,6 +2127,7 @@ def _t44():
         "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2127,6 +2172,7 @@ def _t45():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2182,6 +2228,7 @@ def _t46():
         "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2226,6 +2273,7 @@ def _t47():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2277,6 +2325,7 @@ def _t48():
         "conv2d_explicit_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2319,6 +2368,7 @@ def _t49():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2365,6 +2415,7 @@ def _t50():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2409,6 +2460,7 @@ def _t51():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2464,6 +2516,7 @@ def _t52():
         "conv2d_explicit_dynamic_output_shape_relu6_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2506,6 +2559,7 @@ def _t53():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2552,6 +2606,7 @@ def _t54():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2596,6 +2651,7 @@ def _t55():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2647,6 +2703,7 @@ def _t56():
         "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2691,6 +2748,7 @@ def _t57():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2746,6 +2804,7 @@ def _t58():
         "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2790,6 +2849,7 @@ def _t59():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2841,6 +2901,7 @@ def _t60():
         "conv2d_valid_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 102, ("",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2880,6 +2941,7 @@ def _t61():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 102, ("", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2923,6 +2985,7 @@ def _t62():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 102, ("", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2964,6 +3027,7 @@ def _t63():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 102, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3016,6 +3080,7 @@ def _t64():
         "conv2d_valid_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 102, ("quant8",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3055,6 +3120,7 @@ def _t65():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 102, ("quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3098,6 +3164,7 @@ def _t66():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 102, ("quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3139,6 +3206,7 @@ def _t67():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 102, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[

@@ -27,6 +27,7 @@ def _t0():
         "depth_to_space_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, ("",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -61,6 +62,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -98,6 +100,7 @@ def _t2():
         "depth_to_space_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, ("quant8",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -132,6 +135,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -169,6 +173,7 @@ def _t4():
         "depth_to_space_single_channel_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -203,6 +208,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -240,6 +246,7 @@ def _t6():
         "depth_to_space_single_channel_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("quant8",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -274,6 +281,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[

@@ -54,6 +54,7 @@ def _t0():
         "depthwise_conv2d_same_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -94,6 +95,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -138,6 +140,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -180,6 +183,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -233,6 +237,7 @@ def _t4():
         "depthwise_conv2d_same_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -273,6 +278,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -317,6 +323,7 @@ def _t6():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -359,6 +366,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -408,6 +416,7 @@ def _t8():
         "depthwise_conv2d_same_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -450,6 +459,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -503,6 +513,7 @@ def _t10():
         "depthwise_conv2d_same_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -545,6 +556,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -594,6 +606,7 @@ def _t12():
         "depthwise_conv2d_explicit_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -637,6 +650,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -684,6 +698,7 @@ def _t14():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -729,6 +744,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -785,6 +801,7 @@ def _t16():
         "depthwise_conv2d_explicit_dynamic_output_shape_none_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -828,6 +845,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -875,6 +893,7 @@ def _t18():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -920,6 +939,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -972,6 +992,7 @@ def _t20():
         "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1017,6 +1038,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1073,6 +1095,7 @@ def _t22():
         "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1118,6 +1141,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1170,6 +1194,7 @@ def _t24():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1213,6 +1238,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1260,6 +1286,7 @@ def _t26():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1305,6 +1332,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1361,6 +1389,7 @@ def _t28():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1404,6 +1433,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1451,6 +1481,7 @@ def _t30():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1496,6 +1527,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1548,6 +1580,7 @@ def _t32():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1593,6 +1626,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1649,6 +1683,7 @@ def _t34():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1694,6 +1729,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1746,6 +1782,7 @@ def _t36():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1789,6 +1826,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1836,6 +1874,7 @@ def _t38():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1881,6 +1920,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1937,6 +1977,7 @@ def _t40():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1980,6 +2021,7 @@ def _t41():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2027,6 +2069,7 @@ def _t42():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2072,6 +2115,7 @@ def _t43():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2124,6 +2168,7 @@ def _t44():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2169,6 +2214,7 @@ def _t45():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2225,6 +2271,7 @@ def _t46():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2270,6 +2317,7 @@ def _t47():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2322,6 +2370,7 @@ def _t48():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2365,6 +2414,7 @@ def _t49():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2412,6 +2462,7 @@ def _t50():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2457,6 +2508,7 @@ def _t51():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2513,6 +2565,7 @@ def _t52():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2556,6 +2609,7 @@ def _t53():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2603,6 +2657,7 @@ def _t54():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2648,6 +2703,7 @@ def _t55():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2700,6 +2756,7 @@ def _t56():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2745,6 +2802,7 @@ def _t57():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2801,6 +2859,7 @@ def _t58():
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2846,6 +2905,7 @@ def _t59():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[

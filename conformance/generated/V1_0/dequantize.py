@@ -23,6 +23,7 @@ def _t0():
         "dequantize_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 10, (), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 10, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "dequantize_zp0_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 20, (), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -123,6 +126,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 20, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -159,6 +163,7 @@ def _t4():
         "dequantize_zp255_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, (), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -191,6 +196,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -227,6 +233,7 @@ def _t6():
         "dequantize_scale_0_1_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 35, (), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -259,6 +266,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 35, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[

@@ -25,6 +25,7 @@ def _t0():
         "embedding_lookup_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 11, (), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -68,6 +69,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 11, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -115,6 +117,7 @@ def _t2():
         "embedding_lookup_rank3_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -149,6 +152,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("", "all_tensors_as_inputs"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -183,6 +187,7 @@ def _t4():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -221,6 +226,7 @@ def _t5():
         "embedding_lookup_rank3_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("weight_as_input",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -255,6 +261,7 @@ def _t6():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("weight_as_input", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -293,6 +300,7 @@ def _t7():
         "embedding_lookup_single_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, (), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -327,6 +335,7 @@ def _t8():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[

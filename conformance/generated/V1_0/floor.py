@@ -23,6 +23,7 @@ def _t0():
         "floor_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 8, (), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "floor_large_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, (), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -123,6 +126,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("all_inputs_as_internal",), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -159,6 +163,7 @@ def _t4():
         "floor_special_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, (), ("FLOOR",)),
         model=g.model(
             operands=[

@@ -38,6 +38,7 @@ def _t0():
         "fully_connected_rank2_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -74,6 +75,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -114,6 +116,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -152,6 +155,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -201,6 +205,7 @@ def _t4():
         "fully_connected_rank2_dynamic_output_shape_none_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -237,6 +242,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -277,6 +283,7 @@ def _t6():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -315,6 +322,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -360,6 +368,7 @@ def _t8():
         "fully_connected_rank2_dynamic_output_shape_none_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -398,6 +407,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -447,6 +457,7 @@ def _t10():
         "fully_connected_rank2_dynamic_output_shape_none_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -485,6 +496,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -530,6 +542,7 @@ def _t12():
         "fully_connected_rank2_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -566,6 +579,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -606,6 +620,7 @@ def _t14():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -644,6 +659,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -693,6 +709,7 @@ def _t16():
         "fully_connected_rank2_dynamic_output_shape_relu_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -729,6 +746,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -769,6 +787,7 @@ def _t18():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -807,6 +826,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -852,6 +872,7 @@ def _t20():
         "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -890,6 +911,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -939,6 +961,7 @@ def _t22():
         "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -977,6 +1000,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1022,6 +1046,7 @@ def _t24():
         "fully_connected_rank2_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1058,6 +1083,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1098,6 +1124,7 @@ def _t26():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1136,6 +1163,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1185,6 +1213,7 @@ def _t28():
         "fully_connected_rank2_dynamic_output_shape_relu1_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1221,6 +1250,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1261,6 +1291,7 @@ def _t30():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1299,6 +1330,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1344,6 +1376,7 @@ def _t32():
         "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1382,6 +1415,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1431,6 +1465,7 @@ def _t34():
         "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1469,6 +1504,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1514,6 +1550,7 @@ def _t36():
         "fully_connected_rank2_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1550,6 +1587,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1590,6 +1628,7 @@ def _t38():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1628,6 +1667,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1677,6 +1717,7 @@ def _t40():
         "fully_connected_rank2_dynamic_output_shape_relu6_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1713,6 +1754,7 @@ def _t41():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1753,6 +1795,7 @@ def _t42():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1791,6 +1834,7 @@ def _t43():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1836,6 +1880,7 @@ def _t44():
         "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1874,6 +1919,7 @@ def _t45():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1923,6 +1969,7 @@ def _t46():
         "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1961,6 +2008,7 @@ def _t47():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2006,6 +2054,7 @@ def _t48():
         "fully_connected_rank4_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2042,6 +2091,7 @@ def _t49():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2082,6 +2132,7 @@ def _t50():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2120,6 +2171,7 @@ def _t51():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2169,6 +2221,7 @@ def _t52():
         "fully_connected_rank4_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2205,6 +2258,7 @@ def _t53():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2245,6 +2299,7 @@ def _t54():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2283,6 +2338,7 @@ def _t55():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2328,6 +2384,7 @@ def _t56():
         "fully_connected_rank4_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("weight_as_input", ""), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2366,6 +2423,7 @@ def _t57():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2415,6 +2473,7 @@ def _t58():
         "fully_connected_rank4_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("weight_as_input", "quant8"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2453,6 +2512,7 @@ def _t59():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 49, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2498,6 +2558,7 @@ def _t60():
         "fully_connected_square_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 69, ("",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2534,6 +2595,7 @@ def _t61():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 69, ("", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2574,6 +2636,7 @@ def _t62():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 69, ("", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2612,6 +2675,7 @@ def _t63():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 69, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2661,6 +2725,7 @@ def _t64():
         "fully_connected_square_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 69, ("quant8",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2697,6 +2762,7 @@ def _t65():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 69, ("quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2737,6 +2803,7 @@ def _t66():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 69, ("quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2775,6 +2842,7 @@ def _t67():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 69, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[

@@ -33,6 +33,7 @@ def _t0():
         "hashtable_lookup_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", ""), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -91,6 +92,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", "", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -153,6 +155,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -213,6 +216,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -277,6 +281,7 @@ def _t4():
         "hashtable_lookup_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", "weight_as_input"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -337,6 +342,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", "weight_as_input", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -401,6 +407,7 @@ def _t6():
         "hashtable_lookup_dynamic_output_shape_int32",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("int32", ""), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -459,6 +466,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("int32", "", "all_tensors_as_inputs"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -518,6 +526,7 @@ def _t8():
         "hashtable_lookup_dynamic_output_shape_int32_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("int32", "weight_as_input"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -577,6 +586,7 @@ def _t9():
         "hashtable_lookup_rank3_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 38, (), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -615,6 +625,7 @@ def _t10():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 38, ("all_inputs_as_internal",), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -657,6 +668,7 @@ def _t11():
         "hashtable_lookup_quant8_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 56, (), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -695,6 +707,7 @@ def _t12():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 56, ("all_inputs_as_internal",), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[

@@ -21,6 +21,7 @@ def _t0():
         "l2_normalization_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 9, (), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -53,6 +54,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[

@@ -25,6 +25,7 @@ def _t0():
         "l2_pool_explicit_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("none",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -67,6 +68,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("none", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -112,6 +114,7 @@ def _t2():
         "l2_pool_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("relu",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -154,6 +157,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("relu", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -199,6 +203,7 @@ def _t4():
         "l2_pool_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("relu1",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -241,6 +246,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -286,6 +292,7 @@ def _t6():
         "l2_pool_explicit_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("relu6",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -328,6 +335,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -373,6 +381,7 @@ def _t8():
         "l2_pool_same_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, (), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -412,6 +421,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 29, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -454,6 +464,7 @@ def _t10():
         "l2_pool_valid_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 42, (), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -493,6 +504,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[

@@ -24,6 +24,7 @@ def _t0():
         "local_response_normalization_r1_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, (), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -61,6 +62,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -101,6 +103,7 @@ def _t2():
         "local_response_normalization_r2_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 23, (), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -138,6 +141,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -178,6 +182,7 @@ def _t4():
         "local_response_normalization_r9_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, (), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -215,6 +220,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -255,6 +261,7 @@ def _t6():
         "local_response_normalization_r0_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, (), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -292,6 +299,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[

@@ -25,6 +25,7 @@ def _t0():
         "logistic_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -93,6 +95,7 @@ def _t2():
         "logistic_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "logistic_saturating_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -193,6 +198,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -229,6 +235,7 @@ def _t6():
         "logistic_saturating_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("quant8",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 34, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -297,6 +305,7 @@ def _t8():
         "logistic_positive_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 48, ("",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -329,6 +338,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -365,6 +375,7 @@ def _t10():
         "logistic_positive_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 48, ("quant8",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -397,6 +408,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[

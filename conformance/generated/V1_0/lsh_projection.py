@@ -39,6 +39,7 @@ def _t0():
         "lsh_projection_dense_int32_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -76,6 +77,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -117,6 +119,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -155,6 +158,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -200,6 +204,7 @@ def _t4():
         "lsh_projection_dense_int32_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("weight_as_input",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -238,6 +243,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -283,6 +289,7 @@ def _t6():
         "lsh_projection_sparse_float32_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -320,6 +327,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -361,6 +369,7 @@ def _t8():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -399,6 +408,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -444,6 +454,7 @@ def _t10():
         "lsh_projection_sparse_float32_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("weight_as_input",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -482,6 +493,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -527,6 +539,7 @@ def _t12():
         "lsh_projection_dense_quant8_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 47, (), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -564,6 +577,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 47, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -609,6 +623,7 @@ def _t14():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 47, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -647,6 +662,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 47, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -696,6 +712,7 @@ def _t16():
         "lsh_projection_sparse_rank3_int32_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 60, (), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -733,6 +750,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 60, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -771,6 +789,7 @@ def _t18():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 60, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -812,6 +831,7 @@ def _t19():
         "lsh_projection_bits32_float32_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, (), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -849,6 +869,7 @@ def _t20():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -890,6 +911,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -928,6 +950,7 @@ def _t22():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -973,6 +996,7 @@ def _t23():
         "lsh_projection_long_int32_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 86, (), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1010,6 +1034,7 @@ def _t24():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1051,6 +1076,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 86, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1089,6 +1115,7 @@ def _t26():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 86, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1134,6 +1161,7 @@ def _t27():
         "lsh_projection_two_rounds_int32_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 99, (), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1171,6 +1199,7 @@ def _t28():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 99, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1209,6 +1238,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 99, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[

@@ -25,6 +25,7 @@ def _t0():
         "lsh_projection_omitted_weight_zero_sized_input_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -62,6 +63,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -103,6 +105,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -141,6 +144,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -186,6 +190,7 @@ def _t4():
         "lsh_projection_omitted_weight_zero_sized_input_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("weight_as_input",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -224,6 +229,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -269,6 +275,7 @@ def _t6():
         "lsh_projection_omitted_weight_full_shape_input_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -306,6 +313,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -347,6 +355,7 @@ def _t8():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -385,6 +394,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -430,6 +440,7 @@ def _t10():
         "lsh_projection_omitted_weight_full_shape_input_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("weight_as_input",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -468,6 +479,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -513,6 +525,7 @@ def _t12():
         "lsh_projection_omitted_weight_no_value_constant_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -549,6 +562,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -589,6 +603,7 @@ def _t14():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -626,6 +641,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -670,6 +686,7 @@ def _t16():
         "lsh_projection_omitted_weight_no_value_constant_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("weight_as_input",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -707,6 +724,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[

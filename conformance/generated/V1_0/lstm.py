@@ -86,6 +86,7 @@ def _t0():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -227,6 +228,7 @@ def _t1():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -427,6 +429,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -538,6 +541,7 @@ def _t3():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -712,6 +716,7 @@ def _t4():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -823,6 +828,7 @@ def _t5():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1009,6 +1015,7 @@ def _t6():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1078,6 +1085,7 @@ def _t7():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1159,6 +1167,7 @@ def _t8():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, ("all_tensors_as_inputs",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1240,6 +1249,7 @@ def _t9():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 61, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[

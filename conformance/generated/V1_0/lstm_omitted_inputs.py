@@ -92,6 +92,7 @@ def _t0():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -233,6 +234,7 @@ def _t1():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -433,6 +435,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -574,6 +577,7 @@ def _t3():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -774,6 +778,7 @@ def _t4():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -900,6 +905,7 @@ def _t5():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1085,6 +1091,7 @@ def _t6():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1196,6 +1203,7 @@ def _t7():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1370,6 +1378,7 @@ def _t8():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1481,6 +1490,7 @@ def _t9():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1655,6 +1665,7 @@ def _t10():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1758,6 +1769,7 @@ def _t11():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1924,6 +1936,7 @@ def _t12():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2035,6 +2048,7 @@ def _t13():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2221,6 +2235,7 @@ def _t14():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2332,6 +2347,7 @@ def _t15():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2518,6 +2534,7 @@ def _t16():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2627,6 +2644,7 @@ def _t17():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2811,6 +2829,7 @@ def _t18():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2880,6 +2899,7 @@ def _t19():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2961,6 +2981,7 @@ def _t20():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3042,6 +3063,7 @@ def _t21():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3182,6 +3204,7 @@ def _t22():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3251,6 +3274,7 @@ def _t23():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3332,6 +3356,7 @@ def _t24():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3413,6 +3438,7 @@ def _t25():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3553,6 +3579,7 @@ def _t26():
         "V1_0",
         version="V1_0",
         ignored_outputs=(0,),
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3617,6 +3644,7 @@ def _t27():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3693,6 +3721,7 @@ def _t28():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3769,6 +3798,7 @@ def _t29():
         version="V1_0",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 94, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[

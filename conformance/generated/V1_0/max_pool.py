@@ -49,6 +49,7 @@ def _t0():
         "max_pool_explicit_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -91,6 +92,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -136,6 +138,7 @@ def _t2():
         "max_pool_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -178,6 +181,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -223,6 +227,7 @@ def _t4():
         "max_pool_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -265,6 +270,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -310,6 +316,7 @@ def _t6():
         "max_pool_explicit_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -352,6 +359,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -397,6 +405,7 @@ def _t8():
         "max_pool_explicit_dynamic_output_shape_quant8_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("quant8", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -439,6 +448,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -484,6 +494,7 @@ def _t10():
         "max_pool_explicit_dynamic_output_shape_quant8_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("quant8", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -526,6 +537,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -571,6 +583,7 @@ def _t12():
         "max_pool_explicit_dynamic_output_shape_quant8_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("quant8", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -613,6 +626,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -658,6 +672,7 @@ def _t14():
         "max_pool_explicit_dynamic_output_shape_quant8_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("quant8", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -700,6 +715,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -745,6 +761,7 @@ def _t16():
         "max_pool_same_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -784,6 +801,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -826,6 +844,7 @@ def _t18():
         "max_pool_same_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("quant8",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -865,6 +884,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -907,6 +927,7 @@ def _t20():
         "max_pool_valid_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 58, ("",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -946,6 +967,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 58, ("", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -988,6 +1010,7 @@ def _t22():
         "max_pool_valid_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 58, ("quant8",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1027,6 +1050,7 @@ def _t23():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 58, ("quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1069,6 +1093,7 @@ def _t24():
         "max_pool_strided_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1108,6 +1133,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1150,6 +1176,7 @@ def _t26():
         "max_pool_strided_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1189,6 +1216,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1231,6 +1259,7 @@ def _t28():
         "max_pool_strided_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1270,6 +1299,7 @@ def _t29():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1312,6 +1342,7 @@ def _t30():
         "max_pool_strided_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1351,6 +1382,7 @@ def _t31():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1393,6 +1425,7 @@ def _t32():
         "max_pool_strided_dynamic_output_shape_quant8_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("quant8", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1432,6 +1465,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1474,6 +1508,7 @@ def _t34():
         "max_pool_strided_dynamic_output_shape_quant8_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("quant8", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1513,6 +1548,7 @@ def _t35():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1555,6 +1591,7 @@ def _t36():
         "max_pool_strided_dynamic_output_shape_quant8_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("quant8", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1594,6 +1631,7 @@ def _t37():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1636,6 +1674,7 @@ def _t38():
         "max_pool_strided_dynamic_output_shape_quant8_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("quant8", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1675,6 +1714,7 @@ def _t39():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 73, ("quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[

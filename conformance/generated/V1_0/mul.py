@@ -26,6 +26,7 @@ def _t0():
         "mul_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "none"), ("MUL",)),
         model=g.model(
             operands=[
@@ -62,6 +63,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "none", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -105,6 +107,7 @@ def _t2():
         "mul_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "relu"), ("MUL",)),
         model=g.model(
             operands=[
@@ -141,6 +144,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "relu", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -184,6 +188,7 @@ def _t4():
         "mul_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "relu1"), ("MUL",)),
         model=g.model(
             operands=[
@@ -220,6 +225,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "relu1", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -263,6 +269,7 @@ def _t6():
         "mul_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "relu6"), ("MUL",)),
         model=g.model(
             operands=[
@@ -299,6 +306,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("", "relu6", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -342,6 +350,7 @@ def _t8():
         "mul_dynamic_output_shape_quant8_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8", "none"), ("MUL",)),
         model=g.model(
             operands=[
@@ -378,6 +387,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8", "none", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -421,6 +431,7 @@ def _t10():
         "mul_dynamic_output_shape_quant8_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8", "relu"), ("MUL",)),
         model=g.model(
             operands=[
@@ -457,6 +468,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8", "relu", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -500,6 +512,7 @@ def _t12():
         "mul_dynamic_output_shape_quant8_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8", "relu1"), ("MUL",)),
         model=g.model(
             operands=[
@@ -536,6 +549,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8", "relu1", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -579,6 +593,7 @@ def _t14():
         "mul_dynamic_output_shape_quant8_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8", "relu6"), ("MUL",)),
         model=g.model(
             operands=[
@@ -615,6 +630,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 19, ("quant8", "relu6", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -658,6 +674,7 @@ def _t16():
         "mul_ranks_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 41, ("",), ("MUL",)),
         model=g.model(
             operands=[
@@ -694,6 +711,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -737,6 +755,7 @@ def _t18():
         "mul_ranks_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 41, ("quant8",), ("MUL",)),
         model=g.model(
             operands=[
@@ -773,6 +792,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -816,6 +836,7 @@ def _t20():
         "mul_quant8_scales_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, (), ("MUL",)),
         model=g.model(
             operands=[
@@ -852,6 +873,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, ("all_inputs_as_internal",), ("MUL",)),
         model=g.model(
             operands=[

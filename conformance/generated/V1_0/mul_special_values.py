@@ -21,6 +21,7 @@ def _t0():
         "mul_special_values_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("none",), ("MUL",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "mul_special_values_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("relu",), ("MUL",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "mul_special_values_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("relu1",), ("MUL",)),
         model=g.model(
             operands=[
@@ -126,6 +129,7 @@ def _t3():
         "mul_special_values_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("relu6",), ("MUL",)),
         model=g.model(
             operands=[

@@ -27,6 +27,7 @@ def _t0():
         "relu_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("",), ("RELU",)),
         model=g.model(
             operands=[
@@ -59,6 +60,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -95,6 +97,7 @@ def _t2():
         "relu_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("quant8",), ("RELU",)),
         model=g.model(
             operands=[
@@ -127,6 +130,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -163,6 +167,7 @@ def _t4():
         "relu_offset_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("",), ("RELU",)),
         model=g.model(
             operands=[
@@ -195,6 +200,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -231,6 +237,7 @@ def _t6():
         "relu_offset_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("quant8",), ("RELU",)),
         model=g.model(
             operands=[
@@ -263,6 +270,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -299,6 +307,7 @@ def _t8():
         "relu_zero_point_255_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, ("",), ("RELU",)),
         model=g.model(
             operands=[
@@ -331,6 +340,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -367,6 +377,7 @@ def _t10():
         "relu_zero_point_255_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, ("quant8",), ("RELU",)),
         model=g.model(
             operands=[
@@ -399,6 +410,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -435,6 +447,7 @@ def _t12():
         "relu_zero_point_0_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, ("",), ("RELU",)),
         model=g.model(
             operands=[
@@ -467,6 +480,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -503,6 +517,7 @@ def _t14():
         "relu_zero_point_0_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, ("quant8",), ("RELU",)),
         model=g.model(
             operands=[
@@ -535,6 +550,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[

@@ -25,6 +25,7 @@ def _t0():
         "relu1_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -93,6 +95,7 @@ def _t2():
         "relu1_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("quant8",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "relu1_coarse_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -193,6 +198,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -229,6 +235,7 @@ def _t6():
         "relu1_coarse_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("quant8",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -297,6 +305,7 @@ def _t8():
         "relu1_low_zero_point_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, ("",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -329,6 +338,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -365,6 +375,7 @@ def _t10():
         "relu1_low_zero_point_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, ("quant8",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -397,6 +408,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[

@@ -24,6 +24,7 @@ def _t0():
         "relu6_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "relu6_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("quant8",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -124,6 +127,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -160,6 +164,7 @@ def _t4():
         "relu6_fine_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 30, ("",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -192,6 +197,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -228,6 +234,7 @@ def _t6():
         "relu6_fine_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 30, ("quant8",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -260,6 +267,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -296,6 +304,7 @@ def _t8():
         "relu6_coarse_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 45, ("",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -328,6 +337,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -364,6 +374,7 @@ def _t10():
         "relu6_coarse_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 45, ("quant8",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -396,6 +407,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "relu_special_values_relu_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 20, (), ("RELU",)),
         model=g.model(
             operands=[
@@ -48,6 +49,7 @@ def _t1():
         "relu_special_values_relu1_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 30, (), ("RELU1",)),
         model=g.model(
             operands=[
@@ -79,6 +81,7 @@ def _t2():
         "relu_special_values_relu6_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, (), ("RELU6",)),
         model=g.model(
             operands=[

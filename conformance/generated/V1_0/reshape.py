@@ -23,6 +23,7 @@ def _t0():
         "reshape_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("", ""), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -95,6 +97,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -129,6 +132,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -167,6 +171,7 @@ def _t4():
         "reshape_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("", "quant8"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -201,6 +206,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -239,6 +245,7 @@ def _t6():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -273,6 +280,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -311,6 +319,7 @@ def _t8():
         "reshape_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", ""), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -345,6 +354,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -383,6 +393,7 @@ def _t10():
         "reshape_dynamic_output_shape_weight_as_input_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -417,6 +428,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -455,6 +467,7 @@ def _t12():
         "reshape_infer_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -489,6 +502,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -526,6 +540,7 @@ def _t14():
         "reshape_infer_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("quant8",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -560,6 +575,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -597,6 +613,7 @@ def _t16():
         "reshape_flatten_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -639,6 +656,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -684,6 +702,7 @@ def _t18():
         "reshape_flatten_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("quant8",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -726,6 +745,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[

@@ -23,6 +23,7 @@ def _t0():
         "resize_bilinear_up_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, (), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -58,6 +59,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -96,6 +98,7 @@ def _t2():
         "resize_bilinear_down_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, (), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -131,6 +134,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[

@@ -33,6 +33,7 @@ def _t0():
         "rnn_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", ""), ("RNN",)),
         model=g.model(
             operands=[
@@ -74,6 +75,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -123,6 +125,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "", "all_tensors_as_inputs"), ("RNN",)),
         model=g.model(
             operands=[
@@ -167,6 +170,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -230,6 +234,7 @@ def _t4():
         "rnn_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "weight_as_input"), ("RNN",)),
         model=g.model(
             operands=[
@@ -274,6 +279,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -337,6 +343,7 @@ def _t6():
         "rnn_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu", ""), ("RNN",)),
         model=g.model(
             operands=[
@@ -378,6 +385,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -427,6 +435,7 @@ def _t8():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu", "", "all_tensors_as_inputs"), ("RNN",)),
         model=g.model(
             operands=[
@@ -471,6 +480,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -534,6 +544,7 @@ def _t10():
         "rnn_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu", "weight_as_input"), ("RNN",)),
         model=g.model(
             operands=[
@@ -578,6 +589,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -641,6 +653,7 @@ def _t12():
         "rnn_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu6", ""), ("RNN",)),
         model=g.model(
             operands=[
@@ -682,6 +695,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu6", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -731,6 +745,7 @@ def _t14():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu6", "", "all_tensors_as_inputs"), ("RNN",)),
         model=g.model(
             operands=[
@@ -775,6 +790,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -838,6 +854,7 @@ def _t16():
         "rnn_dynamic_output_shape_relu6_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu6", "weight_as_input"), ("RNN",)),
         model=g.model(
             operands=[
@@ -882,6 +899,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 18, ("relu6", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -945,6 +963,7 @@ def _t18():
         "rnn_state_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, (), ("RNN",)),
         model=g.model(
             operands=[
@@ -996,6 +1015,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("RNN",)),
         model=g.model(
             operands=[
@@ -1055,6 +1075,7 @@ def _t20():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs",), ("RNN",)),
         model=g.model(
             operands=[
@@ -1112,6 +1133,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[

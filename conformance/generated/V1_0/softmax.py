@@ -25,6 +25,7 @@ def _t0():
         "softmax_rank2_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 15, ("",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -59,6 +60,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -96,6 +98,7 @@ def _t2():
         "softmax_rank2_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 15, ("quant8",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -130,6 +133,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -167,6 +171,7 @@ def _t4():
         "softmax_rank2_beta_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 28, ("",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -201,6 +206,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -238,6 +244,7 @@ def _t6():
         "softmax_rank2_beta_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 28, ("quant8",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -272,6 +279,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -309,6 +317,7 @@ def _t8():
         "softmax_rank4_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 41, ("",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -343,6 +352,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -380,6 +390,7 @@ def _t10():
         "softmax_rank4_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 41, ("quant8",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -414,6 +425,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -451,6 +463,7 @@ def _t12():
         "softmax_rank4_beta_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, ("",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -485,6 +498,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -522,6 +536,7 @@ def _t14():
         "softmax_rank4_beta_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, ("quant8",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -556,6 +571,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[

@@ -24,6 +24,7 @@ def _t0():
         "space_to_depth_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, ("",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -58,6 +59,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -95,6 +97,7 @@ def _t2():
         "space_to_depth_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, ("quant8",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -129,6 +132,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -166,6 +170,7 @@ def _t4():
         "space_to_depth_channels_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -200,6 +205,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -237,6 +243,7 @@ def _t6():
         "space_to_depth_channels_dynamic_output_shape_quant8",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("quant8",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -271,6 +278,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -308,6 +316,7 @@ def _t8():
         "space_to_depth_block1_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 35, (), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -342,6 +351,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 35, ("all_inputs_as_internal",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[

@@ -39,6 +39,7 @@ def _t0():
         "svdf_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", ""), ("SVDF",)),
         model=g.model(
             operands=[
@@ -91,6 +92,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -151,6 +153,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -209,6 +212,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -286,6 +290,7 @@ def _t4():
         "svdf_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "weight_as_input"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -344,6 +349,7 @@ def _t5():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "weight_as_input", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -421,6 +427,7 @@ def _t6():
         "svdf_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("relu", ""), ("SVDF",)),
         model=g.model(
             operands=[
@@ -473,6 +480,7 @@ def _t7():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("relu", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -533,6 +541,7 @@ def _t8():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("relu", "", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -591,6 +600,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -668,6 +678,7 @@ def _t10():
         "svdf_dynamic_output_shape_relu_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("relu", "weight_as_input"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -726,6 +737,7 @@ def _t11():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("relu", "weight_as_input", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -803,6 +815,7 @@ def _t12():
         "svdf_no_bias_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, (), ("SVDF",)),
         model=g.model(
             operands=[
@@ -857,6 +870,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("all_inputs_as_internal",), ("SVDF",)),
         model=g.model(
             operands=[
@@ -919,6 +933,7 @@ def _t14():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs",), ("SVDF",)),
         model=g.model(
             operands=[
@@ -977,6 +992,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1050,6 +1066,7 @@ def _t16():
         "svdf_rank1_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 70, (), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1093,6 +1110,7 @@ def _t17():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 70, ("all_inputs_as_internal",), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1144,6 +1162,7 @@ def _t18():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 70, ("all_tensors_as_inputs",), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1189,6 +1208,7 @@ def _t19():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 70, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[

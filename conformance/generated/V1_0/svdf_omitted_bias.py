@@ -31,6 +31,7 @@ def _t0():
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", ""), ("SVDF",)),
         model=g.model(
             operands=[
@@ -85,6 +86,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -147,6 +149,7 @@ def _t2():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -205,6 +208,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -277,6 +281,7 @@ def _t4():
         "svdf_omitted_bias_zero_sized_input_relaxed",
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_0",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -331,6 +336,7 @@ def _t5():
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -393,6 +399,7 @@ def _t6():
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -451,6 +458,7 @@ def _t7():
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -525,6 +533,7 @@ def _t8():
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", ""), ("SVDF",)),
         model=g.model(
             operands=[
@@ -583,6 +592,7 @@ def _t9():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -655,6 +665,7 @@ def _t10():
         "svdf_omitted_bias_zero_sized_input_weight_as_input_relaxed",
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_weight_as_input_relaxed",
         "V1_0",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -713,6 +724,7 @@ def _t11():
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -787,6 +799,7 @@ def _t12():
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", ""), ("SVDF",)),
         model=g.model(
             operands=[
@@ -841,6 +854,7 @@ def _t13():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -903,6 +917,7 @@ def _t14():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -961,6 +976,7 @@ def _t15():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1033,6 +1049,7 @@ def _t16():
         "svdf_omitted_bias_full_shape_input_relaxed",
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed",
         "V1_0",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1087,6 +1104,7 @@ def _t17():
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1149,6 +1167,7 @@ def _t18():
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1207,6 +1226,7 @@ def _t19():
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1281,6 +1301,7 @@ def _t20():
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", ""), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1339,6 +1360,7 @@ def _t21():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1411,6 +1433,7 @@ def _t22():
         "svdf_omitted_bias_full_shape_input_weight_as_input_relaxed",
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_weight_as_input_relaxed",
         "V1_0",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1469,6 +1492,7 @@ def _t23():
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1543,6 +1567,7 @@ def _t24():
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", ""), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1595,6 +1620,7 @@ def _t25():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1655,6 +1681,7 @@ def _t26():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1711,6 +1738,7 @@ def _t27():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1781,6 +1809,7 @@ def _t28():
         "svdf_omitted_bias_no_value_constant_relaxed",
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed",
         "V1_0",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1833,6 +1862,7 @@ def _t29():
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1893,6 +1923,7 @@ def _t30():
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1949,6 +1980,7 @@ def _t31():
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -2021,6 +2053,7 @@ def _t32():
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_weight_as_input",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", ""), ("SVDF",)),
         model=g.model(
             operands=[
@@ -2077,6 +2110,7 @@ def _t33():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -2147,6 +2181,7 @@ def _t34():
         "svdf_omitted_bias_no_value_constant_weight_as_input_relaxed",
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_weight_as_input_relaxed",
         "V1_0",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -2203,6 +2238,7 @@ def _t35():
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_0",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[

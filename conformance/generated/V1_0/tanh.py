@@ -21,6 +21,7 @@ def _t0():
         "tanh_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 7, (), ("TANH",)),
         model=g.model(
             operands=[
@@ -53,6 +54,7 @@ def _t1():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("TANH",)),
         model=g.model(
             operands=[
@@ -89,6 +91,7 @@ def _t2():
         "tanh_rank1_dynamic_output_shape",
         "V1_0",
         version="V1_0",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, (), ("TANH",)),
         model=g.model(
             operands=[
@@ -121,6 +124,7 @@ def _t3():
         "V1_0",
         version="V1_0",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("all_inputs_as_internal",), ("TANH",)),
         model=g.model(
             operands=[

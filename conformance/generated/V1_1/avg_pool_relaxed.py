@@ -22,6 +22,7 @@ def _t0():
         "avg_pool_relaxed_explicit",
         "avg_pool_relaxed_explicit_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 9, (), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -64,6 +65,7 @@ def _t1():
         "avg_pool_relaxed_explicit_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -109,6 +111,7 @@ def _t2():
         "avg_pool_relaxed_same",
         "avg_pool_relaxed_same_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, (), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -148,6 +151,7 @@ def _t3():
         "avg_pool_relaxed_same_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("all_inputs_as_internal",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[

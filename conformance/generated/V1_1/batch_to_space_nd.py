@@ -25,6 +25,7 @@ def _t0():
         "batch_to_space_nd_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", ""), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -59,6 +60,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -97,6 +99,7 @@ def _t2():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -131,6 +134,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -168,6 +172,7 @@ def _t4():
         "batch_to_space_nd_relaxed",
         "batch_to_space_nd_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "relaxed"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -202,6 +207,7 @@ def _t5():
         "batch_to_space_nd_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -240,6 +246,7 @@ def _t6():
         "batch_to_space_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -274,6 +281,7 @@ def _t7():
         "batch_to_space_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -313,6 +321,7 @@ def _t8():
         "batch_to_space_nd_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "quant8"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -347,6 +356,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -385,6 +395,7 @@ def _t10():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -419,6 +430,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -457,6 +469,7 @@ def _t12():
         "batch_to_space_nd_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", ""), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -491,6 +504,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -528,6 +542,7 @@ def _t14():
         "batch_to_space_nd_weight_as_input_relaxed",
         "batch_to_space_nd_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -562,6 +577,7 @@ def _t15():
         "batch_to_space_nd_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -601,6 +617,7 @@ def _t16():
         "batch_to_space_nd_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -635,6 +652,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -673,6 +691,7 @@ def _t18():
         "batch_to_space_nd_rows_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("",), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -707,6 +726,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -743,6 +763,7 @@ def _t20():
         "batch_to_space_nd_rows_relaxed",
         "batch_to_space_nd_rows_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("relaxed",), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -777,6 +798,7 @@ def _t21():
         "batch_to_space_nd_rows_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -815,6 +837,7 @@ def _t22():
         "batch_to_space_nd_rows_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("quant8",), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -849,6 +872,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[

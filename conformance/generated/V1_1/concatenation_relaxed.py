@@ -23,6 +23,7 @@ def _t0():
         "concatenation_relaxed",
         "concatenation_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 7, (), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -59,6 +60,7 @@ def _t1():
         "concatenation_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -102,6 +104,7 @@ def _t2():
         "concatenation_relaxed_last_axis",
         "concatenation_relaxed_last_axis_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 19, (), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -138,6 +141,7 @@ def _t3():
         "concatenation_relaxed_last_axis_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 19, ("all_inputs_as_internal",), ("CONCATENATION",)),
         model=g.model(
             operands=[

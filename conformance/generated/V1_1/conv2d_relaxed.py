@@ -23,6 +23,7 @@ def _t0():
         "conv2d_relaxed_relaxed",
         "conv2d_relaxed_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -62,6 +63,7 @@ def _t1():
         "conv2d_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -105,6 +107,7 @@ def _t2():
         "conv2d_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -146,6 +149,7 @@ def _t3():
         "conv2d_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -198,6 +202,7 @@ def _t4():
         "conv2d_relaxed_weight_as_input_relaxed",
         "conv2d_relaxed_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -239,6 +244,7 @@ def _t5():
         "conv2d_relaxed_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[

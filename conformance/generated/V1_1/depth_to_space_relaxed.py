@@ -22,6 +22,7 @@ def _t0():
         "depth_to_space_relaxed",
         "depth_to_space_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 6, (), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "depth_to_space_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -93,6 +95,7 @@ def _t2():
         "depth_to_space_relaxed_single_channel",
         "depth_to_space_relaxed_single_channel_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, (), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -127,6 +130,7 @@ def _t3():
         "depth_to_space_relaxed_single_channel_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[

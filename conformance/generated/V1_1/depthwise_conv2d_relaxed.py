@@ -23,6 +23,7 @@ def _t0():
         "depthwise_conv2d_relaxed_relaxed",
         "depthwise_conv2d_relaxed_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -66,6 +67,7 @@ def _t1():
         "depthwise_conv2d_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -113,6 +115,7 @@ def _t2():
         "depthwise_conv2d_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -158,6 +161,7 @@ def _t3():
         "depthwise_conv2d_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -214,6 +218,7 @@ def _t4():
         "depthwise_conv2d_relaxed_weight_as_input_relaxed",
         "depthwise_conv2d_relaxed_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -259,6 +264,7 @@ def _t5():
         "depthwise_conv2d_relaxed_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[

@@ -20,6 +20,7 @@ def _t0():
         "dequantize_relaxed",
         "dequantize_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 10, (), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "dequantize_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 10, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -88,6 +90,7 @@ def _t2():
         "dequantize_relaxed_zp255",
         "dequantize_relaxed_zp255_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, (), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -120,6 +123,7 @@ def _t3():
         "dequantize_relaxed_zp255_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[

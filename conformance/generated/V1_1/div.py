@@ -32,6 +32,7 @@ def _t0():
         "div_dynamic_output_shape_none",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "none"), ("DIV",)),
         model=g.model(
             operands=[
@@ -68,6 +69,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "none", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -111,6 +113,7 @@ def _t2():
         "div_dynamic_output_shape_relu",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relu"), ("DIV",)),
         model=g.model(
             operands=[
@@ -147,6 +150,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relu", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -190,6 +194,7 @@ def _t4():
         "div_dynamic_output_shape_relu1",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relu1"), ("DIV",)),
         model=g.model(
             operands=[
@@ -226,6 +231,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relu1", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -269,6 +275,7 @@ def _t6():
         "div_dynamic_output_shape_relu6",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relu6"), ("DIV",)),
         model=g.model(
             operands=[
@@ -305,6 +312,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relu6", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -347,6 +355,7 @@ def _t8():
         "div_relaxed_none",
         "div_dynamic_output_shape_relaxed_none",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed", "none"), ("DIV",)),
         model=g.model(
             operands=[
@@ -383,6 +392,7 @@ def _t9():
         "div_dynamic_output_shape_relaxed_none_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed", "none", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -426,6 +436,7 @@ def _t10():
         "div_relaxed_relu",
         "div_dynamic_output_shape_relaxed_relu",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed", "relu"), ("DIV",)),
         model=g.model(
             operands=[
@@ -462,6 +473,7 @@ def _t11():
         "div_dynamic_output_shape_relaxed_relu_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed", "relu", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -505,6 +517,7 @@ def _t12():
         "div_relaxed_relu1",
         "div_dynamic_output_shape_relaxed_relu1",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed", "relu1"), ("DIV",)),
         model=g.model(
             operands=[
@@ -541,6 +554,7 @@ def _t13():
         "div_dynamic_output_shape_relaxed_relu1_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed", "relu1", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -584,6 +598,7 @@ def _t14():
         "div_relaxed_relu6",
         "div_dynamic_output_shape_relaxed_relu6",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed", "relu6"), ("DIV",)),
         model=g.model(
             operands=[
@@ -620,6 +635,7 @@ def _t15():
         "div_dynamic_output_shape_relaxed_relu6_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed", "relu6", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -664,6 +680,7 @@ def _t16():
         "div_constant_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", ""), ("DIV",)),
         model=g.model(
             operands=[
@@ -699,6 +716,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -738,6 +756,7 @@ def _t18():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs"), ("DIV",)),
         model=g.model(
             operands=[
@@ -774,6 +793,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -816,6 +836,7 @@ def _t20():
         "div_constant_relaxed",
         "div_constant_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "relaxed"), ("DIV",)),
         model=g.model(
             operands=[
@@ -851,6 +872,7 @@ def _t21():
         "div_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -890,6 +912,7 @@ def _t22():
         "div_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs"), ("DIV",)),
         model=g.model(
             operands=[
@@ -926,6 +949,7 @@ def _t23():
         "div_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -970,6 +994,7 @@ def _t24():
         "div_constant_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", ""), ("DIV",)),
         model=g.model(
             operands=[
@@ -1006,6 +1031,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -1048,6 +1074,7 @@ def _t26():
         "div_constant_weight_as_input_relaxed",
         "div_constant_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "relaxed"), ("DIV",)),
         model=g.model(
             operands=[
@@ -1084,6 +1111,7 @@ def _t27():
         "div_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[

@@ -21,6 +21,7 @@ def _t0():
         "div_special_values_dynamic_output_shape_none",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 31, ("none",), ("DIV",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "div_special_values_dynamic_output_shape_relu",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 31, ("relu",), ("DIV",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "div_special_values_dynamic_output_shape_relu1",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 31, ("relu1",), ("DIV",)),
         model=g.model(
             operands=[
@@ -126,6 +129,7 @@ def _t3():
         "div_special_values_dynamic_output_shape_relu6",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 31, ("relu6",), ("DIV",)),
         model=g.model(
             operands=[

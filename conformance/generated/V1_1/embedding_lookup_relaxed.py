@@ -21,6 +21,7 @@ def _t0():
         "embedding_lookup_relaxed",
         "embedding_lookup_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 9, (), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "embedding_lookup_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[

@@ -23,6 +23,7 @@ def _t0():
         "fully_connected_relaxed_relaxed",
         "fully_connected_relaxed_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -59,6 +60,7 @@ def _t1():
         "fully_connected_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -99,6 +101,7 @@ def _t2():
         "fully_connected_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -137,6 +140,7 @@ def _t3():
         "fully_connected_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -186,6 +190,7 @@ def _t4():
         "fully_connected_relaxed_weight_as_input_relaxed",
         "fully_connected_relaxed_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -224,6 +229,7 @@ def _t5():
         "fully_connected_relaxed_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[

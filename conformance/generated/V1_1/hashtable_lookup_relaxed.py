@@ -20,6 +20,7 @@ def _t0():
         "hashtable_lookup_relaxed_relaxed",
         "hashtable_lookup_relaxed_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 11, ("relaxed",), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[
@@ -58,6 +59,7 @@ def _t1():
         "hashtable_lookup_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "l2_pool_relaxed_explicit",
         "l2_pool_relaxed_explicit_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, (), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -64,6 +65,7 @@ def _t1():
         "l2_pool_relaxed_explicit_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -109,6 +111,7 @@ def _t2():
         "l2_pool_relaxed_same",
         "l2_pool_relaxed_same_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, (), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -148,6 +151,7 @@ def _t3():
         "l2_pool_relaxed_same_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[

@@ -20,6 +20,7 @@ def _t0():
         "local_response_normalization_relaxed",
         "local_response_normalization_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, (), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "local_response_normalization_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[

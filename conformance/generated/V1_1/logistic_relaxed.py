@@ -20,6 +20,7 @@ def _t0():
         "logistic_relaxed",
         "logistic_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 6, (), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "logistic_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("LOGISTIC",)),
         model=g.model(
             operands=[

@@ -23,6 +23,7 @@ def _t0():
         "lsh_projection_relaxed_dense_int32_relaxed",
         "lsh_projection_relaxed_dense_int32_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -60,6 +61,7 @@ def _t1():
         "lsh_projection_relaxed_dense_int32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -101,6 +103,7 @@ def _t2():
         "lsh_projection_relaxed_dense_int32_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -139,6 +142,7 @@ def _t3():
         "lsh_projection_relaxed_dense_int32_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -184,6 +188,7 @@ def _t4():
         "lsh_projection_relaxed_sparse_float32_relaxed",
         "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("relaxed",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -221,6 +226,7 @@ def _t5():
         "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -262,6 +268,7 @@ def _t6():
         "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("relaxed", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -300,6 +307,7 @@ def _t7():
         "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[

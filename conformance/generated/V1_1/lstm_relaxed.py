@@ -55,6 +55,7 @@ def _t0():
         "lstm_relaxed_basic_dynamic_output_shape",
         "V1_1",
         ignored_outputs=(0,),
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 55, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -196,6 +197,7 @@ def _t1():
         "V1_1",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 55, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -396,6 +398,7 @@ def _t2():
         "lstm_relaxed_cifg_peephole_projection_dynamic_output_shape",
         "V1_1",
         ignored_outputs=(0,),
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 55, (), ("LSTM",)),
         model=g.model(
             operands=[
@@ -507,6 +510,7 @@ def _t3():
         "V1_1",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 55, ("all_inputs_as_internal",), ("LSTM",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "max_pool_relaxed_explicit",
         "max_pool_relaxed_explicit_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, (), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -64,6 +65,7 @@ def _t1():
         "max_pool_relaxed_explicit_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -109,6 +111,7 @@ def _t2():
         "max_pool_relaxed_strided",
         "max_pool_relaxed_strided_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, (), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -148,6 +151,7 @@ def _t3():
         "max_pool_relaxed_strided_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[

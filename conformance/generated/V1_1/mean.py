@@ -36,6 +36,7 @@ def _t0():
         "mean_axis1_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", ""), ("MEAN",)),
         model=g.model(
             operands=[
@@ -71,6 +72,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -110,6 +112,7 @@ def _t2():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -146,6 +149,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -184,6 +188,7 @@ def _t4():
         "mean_axis1_relaxed",
         "mean_axis1_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "relaxed"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -219,6 +224,7 @@ def _t5():
         "mean_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -258,6 +264,7 @@ def _t6():
         "mean_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -294,6 +301,7 @@ def _t7():
         "mean_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -334,6 +342,7 @@ def _t8():
         "mean_axis1_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -369,6 +378,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -408,6 +418,7 @@ def _t10():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -444,6 +455,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -483,6 +495,7 @@ def _t12():
         "mean_axis1_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", ""), ("MEAN",)),
         model=g.model(
             operands=[
@@ -519,6 +532,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -557,6 +571,7 @@ def _t14():
         "mean_axis1_weight_as_input_relaxed",
         "mean_axis1_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", "relaxed"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -593,6 +608,7 @@ def _t15():
         "mean_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -633,6 +649,7 @@ def _t16():
         "mean_axis1_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -669,6 +686,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -708,6 +726,7 @@ def _t18():
         "mean_negative_keep_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", ""), ("MEAN",)),
         model=g.model(
             operands=[
@@ -743,6 +762,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -782,6 +802,7 @@ def _t20():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -818,6 +839,7 @@ def _t21():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -856,6 +878,7 @@ def _t22():
         "mean_negative_keep_relaxed",
         "mean_negative_keep_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "relaxed"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -891,6 +914,7 @@ def _t23():
         "mean_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -930,6 +954,7 @@ def _t24():
         "mean_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -966,6 +991,7 @@ def _t25():
         "mean_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1006,6 +1032,7 @@ def _t26():
         "mean_negative_keep_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1041,6 +1068,7 @@ def _t27():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1080,6 +1108,7 @@ def _t28():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1116,6 +1145,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1155,6 +1185,7 @@ def _t30():
         "mean_negative_keep_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", ""), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1191,6 +1222,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1229,6 +1261,7 @@ def _t32():
         "mean_negative_keep_weight_as_input_relaxed",
         "mean_negative_keep_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1265,6 +1298,7 @@ def _t33():
         "mean_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1305,6 +1339,7 @@ def _t34():
         "mean_negative_keep_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1341,6 +1376,7 @@ def _t35():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1380,6 +1416,7 @@ def _t36():
         "mean_duplicates_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 53, ("",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1415,6 +1452,7 @@ def _t37():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 53, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1452,6 +1490,7 @@ def _t38():
         "mean_duplicates_relaxed",
         "mean_duplicates_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 53, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1487,6 +1526,7 @@ def _t39():
         "mean_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 53, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1526,6 +1566,7 @@ def _t40():
         "mean_duplicates_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 53, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1561,6 +1602,7 @@ def _t41():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 53, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1599,6 +1641,7 @@ def _t42():
         "mean_all_axes_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 60, ("",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1634,6 +1677,7 @@ def _t43():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 60, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1671,6 +1715,7 @@ def _t44():
         "mean_all_axes_relaxed",
         "mean_all_axes_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 60, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1706,6 +1751,7 @@ def _t45():
         "mean_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 60, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1745,6 +1791,7 @@ def _t46():
         "mean_all_axes_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 60, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1780,6 +1827,7 @@ def _t47():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 60, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1818,6 +1866,7 @@ def _t48():
         "mean_keep_dims_2_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 67, ("",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1853,6 +1902,7 @@ def _t49():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1890,6 +1940,7 @@ def _t50():
         "mean_keep_dims_2_relaxed",
         "mean_keep_dims_2_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 67, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1925,6 +1976,7 @@ def _t51():
         "mean_keep_dims_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1964,6 +2016,7 @@ def _t52():
         "mean_keep_dims_2_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 67, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1999,6 +2052,7 @@ def _t53():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 67, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2037,6 +2091,7 @@ def _t54():
         "mean_keep_dims_negative_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2072,6 +2127,7 @@ def _t55():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2109,6 +2165,7 @@ def _t56():
         "mean_keep_dims_negative_relaxed",
         "mean_keep_dims_negative_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2144,6 +2201,7 @@ def _t57():
         "mean_keep_dims_negative_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2183,6 +2241,7 @@ def _t58():
         "mean_keep_dims_negative_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2218,6 +2277,7 @@ def _t59():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2256,6 +2316,7 @@ def _t60():
         "mean_spatial_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 84, ("",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2291,6 +2352,7 @@ def _t61():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 84, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2328,6 +2390,7 @@ def _t62():
         "mean_spatial_relaxed",
         "mean_spatial_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 84, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2363,6 +2426,7 @@ def _t63():
         "mean_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 84, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2402,6 +2466,7 @@ def _t64():
         "mean_spatial_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 84, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2437,6 +2502,7 @@ def _t65():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 84, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2475,6 +2541,7 @@ def _t66():
         "mean_channels_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 91, ("",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2510,6 +2577,7 @@ def _t67():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 91, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2547,6 +2615,7 @@ def _t68():
         "mean_channels_relaxed",
         "mean_channels_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 91, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2582,6 +2651,7 @@ def _t69():
         "mean_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 91, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2621,6 +2691,7 @@ def _t70():
         "mean_channels_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 91, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2656,6 +2727,7 @@ def _t71():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 91, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2694,6 +2766,7 @@ def _t72():
         "mean_vector_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 97, ("",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2729,6 +2802,7 @@ def _t73():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2766,6 +2840,7 @@ def _t74():
         "mean_vector_relaxed",
         "mean_vector_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 97, ("relaxed",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2801,6 +2876,7 @@ def _t75():
         "mean_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2840,6 +2916,7 @@ def _t76():
         "mean_vector_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 97, ("quant8",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -2875,6 +2952,7 @@ def _t77():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[

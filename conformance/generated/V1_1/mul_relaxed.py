@@ -16,6 +16,7 @@ def _t0():
         "mul_relaxed",
         "mul_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, (), ("MUL",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "mul_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("MUL",)),
         model=g.model(
             operands=[

@@ -29,6 +29,7 @@ def _t0():
         "pad_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", ""), ("PAD",)),
         model=g.model(
             operands=[
@@ -63,6 +64,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -101,6 +103,7 @@ def _t2():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -135,6 +138,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -172,6 +176,7 @@ def _t4():
         "pad_relaxed",
         "pad_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed"), ("PAD",)),
         model=g.model(
             operands=[
@@ -206,6 +211,7 @@ def _t5():
         "pad_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -244,6 +250,7 @@ def _t6():
         "pad_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -278,6 +285,7 @@ def _t7():
         "pad_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -317,6 +325,7 @@ def _t8():
         "pad_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "quant8"), ("PAD",)),
         model=g.model(
             operands=[
@@ -351,6 +360,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "quant8", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -389,6 +399,7 @@ def _t10():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -423,6 +434,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -461,6 +473,7 @@ def _t12():
         "pad_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", ""), ("PAD",)),
         model=g.model(
             operands=[
@@ -495,6 +508,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -532,6 +546,7 @@ def _t14():
         "pad_weight_as_input_relaxed",
         "pad_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed"), ("PAD",)),
         model=g.model(
             operands=[
@@ -566,6 +581,7 @@ def _t15():
         "pad_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -605,6 +621,7 @@ def _t16():
         "pad_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8"), ("PAD",)),
         model=g.model(
             operands=[
@@ -639,6 +656,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -677,6 +695,7 @@ def _t18():
         "pad_all_dims_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("",), ("PAD",)),
         model=g.model(
             operands=[
@@ -711,6 +730,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -749,6 +769,7 @@ def _t20():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -783,6 +804,7 @@ def _t21():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -820,6 +842,7 @@ def _t22():
         "pad_all_dims_relaxed",
         "pad_all_dims_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("relaxed",), ("PAD",)),
         model=g.model(
             operands=[
@@ -854,6 +877,7 @@ def _t23():
         "pad_all_dims_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -892,6 +916,7 @@ def _t24():
         "pad_all_dims_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -926,6 +951,7 @@ def _t25():
         "pad_all_dims_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -965,6 +991,7 @@ def _t26():
         "pad_all_dims_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("quant8",), ("PAD",)),
         model=g.model(
             operands=[
@@ -999,6 +1026,7 @@ def _t27():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1037,6 +1065,7 @@ def _t28():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1071,6 +1100,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1109,6 +1139,7 @@ def _t30():
         "pad_no_padding_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("",), ("PAD",)),
         model=g.model(
             operands=[
@@ -1143,6 +1174,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1181,6 +1213,7 @@ def _t32():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1215,6 +1248,7 @@ def _t33():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1252,6 +1286,7 @@ def _t34():
         "pad_no_padding_relaxed",
         "pad_no_padding_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("PAD",)),
         model=g.model(
             operands=[
@@ -1286,6 +1321,7 @@ def _t35():
         "pad_no_padding_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1324,6 +1360,7 @@ def _t36():
         "pad_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1358,6 +1395,7 @@ def _t37():
         "pad_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[

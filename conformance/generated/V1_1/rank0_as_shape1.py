@@ -29,6 +29,7 @@ def _t0():
         "rank0_as_shape1_squeeze_listed_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -63,6 +64,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -99,6 +101,7 @@ def _t2():
         "rank0_as_shape1_squeeze_listed_relaxed",
         "rank0_as_shape1_squeeze_listed_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, ("relaxed",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -133,6 +136,7 @@ def _t3():
         "rank0_as_shape1_squeeze_listed_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -171,6 +175,7 @@ def _t4():
         "rank0_as_shape1_squeeze_listed_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, ("quant8",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -205,6 +210,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -242,6 +248,7 @@ def _t6():
         "rank0_as_shape1_squeeze_vector_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -276,6 +283,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -312,6 +320,7 @@ def _t8():
         "rank0_as_shape1_squeeze_vector_relaxed",
         "rank0_as_shape1_squeeze_vector_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("relaxed",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -346,6 +355,7 @@ def _t9():
         "rank0_as_shape1_squeeze_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -384,6 +394,7 @@ def _t10():
         "rank0_as_shape1_squeeze_vector_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("quant8",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -418,6 +429,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -455,6 +467,7 @@ def _t12():
         "rank0_as_shape1_squeeze_omitted_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -489,6 +502,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -526,6 +540,7 @@ def _t14():
         "rank0_as_shape1_squeeze_omitted_relaxed",
         "rank0_as_shape1_squeeze_omitted_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("relaxed",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -560,6 +575,7 @@ def _t15():
         "rank0_as_shape1_squeeze_omitted_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -599,6 +615,7 @@ def _t16():
         "rank0_as_shape1_squeeze_omitted_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("quant8",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -633,6 +650,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -671,6 +689,7 @@ def _t18():
         "rank0_as_shape1_strided_2d_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -710,6 +729,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -751,6 +771,7 @@ def _t20():
         "rank0_as_shape1_strided_2d_relaxed",
         "rank0_as_shape1_strided_2d_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -790,6 +811,7 @@ def _t21():
         "rank0_as_shape1_strided_2d_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -833,6 +855,7 @@ def _t22():
         "rank0_as_shape1_strided_2d_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -872,6 +895,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -914,6 +938,7 @@ def _t24():
         "rank0_as_shape1_strided_vector_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 52, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -953,6 +978,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -994,6 +1020,7 @@ def _t26():
         "rank0_as_shape1_strided_vector_relaxed",
         "rank0_as_shape1_strided_vector_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 52, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1033,6 +1060,7 @@ def _t27():
         "rank0_as_shape1_strided_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1076,6 +1104,7 @@ def _t28():
         "rank0_as_shape1_strided_vector_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 52, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1115,6 +1144,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 52, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1157,6 +1187,7 @@ def _t30():
         "rank0_as_shape1_strided_4d_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 61, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1196,6 +1227,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 61, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1237,6 +1269,7 @@ def _t32():
         "rank0_as_shape1_strided_4d_relaxed",
         "rank0_as_shape1_strided_4d_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 61, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1276,6 +1309,7 @@ def _t33():
         "rank0_as_shape1_strided_4d_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 61, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1319,6 +1353,7 @@ def _t34():
         "rank0_as_shape1_strided_4d_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 61, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1358,6 +1393,7 @@ def _t35():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 61, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[

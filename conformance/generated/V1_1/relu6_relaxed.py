@@ -20,6 +20,7 @@ def _t0():
         "relu6_relaxed",
         "relu6_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 5, (), ("RELU6",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "relu6_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 5, ("all_inputs_as_internal",), ("RELU6",)),
         model=g.model(
             operands=[

@@ -20,6 +20,7 @@ def _t0():
         "reshape_relaxed",
         "reshape_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 6, (), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -54,6 +55,7 @@ def _t1():
         "reshape_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "reshape_relaxed_shape_input",
         "reshape_relaxed_shape_input_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "reshape_relaxed_shape_input_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -163,6 +167,7 @@ def _t4():
         "reshape_relaxed_shape_input_dynamic_output_shape_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -197,6 +202,7 @@ def _t5():
         "reshape_relaxed_shape_input_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -235,6 +241,7 @@ def _t6():
         "reshape_relaxed_shape_input_weight_as_input",
         "reshape_relaxed_shape_input_dynamic_output_shape_weight_as_input",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -269,6 +276,7 @@ def _t7():
         "reshape_relaxed_shape_input_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "resize_bilinear_relaxed_up",
         "resize_bilinear_relaxed_up_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 7, (), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "resize_bilinear_relaxed_up_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -95,6 +97,7 @@ def _t2():
         "resize_bilinear_relaxed_down",
         "resize_bilinear_relaxed_down_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, (), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -130,6 +133,7 @@ def _t3():
         "resize_bilinear_relaxed_down_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[

@@ -29,6 +29,7 @@ def _t0():
         "rnn_relaxed",
         "rnn_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", ""), ("RNN",)),
         model=g.model(
             operands=[
@@ -70,6 +71,7 @@ def _t1():
         "rnn_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -119,6 +121,7 @@ def _t2():
         "rnn_relaxed_dynamic_output_shape_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs"), ("RNN",)),
         model=g.model(
             operands=[
@@ -163,6 +166,7 @@ def _t3():
         "rnn_relaxed_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -226,6 +230,7 @@ def _t4():
         "rnn_relaxed_weight_as_input",
         "rnn_relaxed_dynamic_output_shape_weight_as_input",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", "weight_as_input"), ("RNN",)),
         model=g.model(
             operands=[
@@ -270,6 +275,7 @@ def _t5():
         "rnn_relaxed_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -333,6 +339,7 @@ def _t6():
         "rnn_relaxed_relu6",
         "rnn_relaxed_dynamic_output_shape_relu6",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("relu6", ""), ("RNN",)),
         model=g.model(
             operands=[
@@ -374,6 +381,7 @@ def _t7():
         "rnn_relaxed_dynamic_output_shape_relu6_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("relu6", "", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -423,6 +431,7 @@ def _t8():
         "rnn_relaxed_dynamic_output_shape_relu6_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("relu6", "", "all_tensors_as_inputs"), ("RNN",)),
         model=g.model(
             operands=[
@@ -467,6 +476,7 @@ def _t9():
         "rnn_relaxed_dynamic_output_shape_relu6_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -530,6 +540,7 @@ def _t10():
         "rnn_relaxed_relu6_weight_as_input",
         "rnn_relaxed_dynamic_output_shape_relu6_weight_as_input",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("relu6", "weight_as_input"), ("RNN",)),
         model=g.model(
             operands=[
@@ -574,6 +585,7 @@ def _t11():
         "rnn_relaxed_dynamic_output_shape_relu6_weight_as_input_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("relu6", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -637,6 +649,7 @@ def _t12():
         "rnn_relaxed_state",
         "rnn_relaxed_state_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 31, (), ("RNN",)),
         model=g.model(
             operands=[
@@ -688,6 +701,7 @@ def _t13():
         "rnn_relaxed_state_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 31, ("all_inputs_as_internal",), ("RNN",)),
         model=g.model(
             operands=[
@@ -747,6 +761,7 @@ def _t14():
         "rnn_relaxed_state_dynamic_output_shape_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 31, ("all_tensors_as_inputs",), ("RNN",)),
         model=g.model(
             operands=[
@@ -804,6 +819,7 @@ def _t15():
         "rnn_relaxed_state_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 31, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "softmax_relaxed_rank2",
         "softmax_relaxed_rank2_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 7, (), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "softmax_relaxed_rank2_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -93,6 +95,7 @@ def _t2():
         "softmax_relaxed_rank4",
         "softmax_relaxed_rank4_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, (), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -127,6 +130,7 @@ def _t3():
         "softmax_relaxed_rank4_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("all_inputs_as_internal",), ("SOFTMAX",)),
         model=g.model(
             operands=[

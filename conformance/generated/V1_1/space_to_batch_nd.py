@@ -40,6 +40,7 @@ def _t0():
         "space_to_batch_nd_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", ""), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -75,6 +76,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -114,6 +116,7 @@ def _t2():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -150,6 +153,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -189,6 +193,7 @@ def _t4():
         "space_to_batch_nd_relaxed",
         "space_to_batch_nd_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relaxed"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -224,6 +229,7 @@ def _t5():
         "space_to_batch_nd_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -263,6 +269,7 @@ def _t6():
         "space_to_batch_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -299,6 +306,7 @@ def _t7():
         "space_to_batch_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -340,6 +348,7 @@ def _t8():
         "space_to_batch_nd_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "quant8"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -375,6 +384,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -414,6 +424,7 @@ def _t10():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -450,6 +461,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -490,6 +502,7 @@ def _t12():
         "space_to_batch_nd_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input", ""), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -526,6 +539,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -565,6 +579,7 @@ def _t14():
         "space_to_batch_nd_weight_as_input_relaxed",
         "space_to_batch_nd_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input", "relaxed"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -601,6 +616,7 @@ def _t15():
         "space_to_batch_nd_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -642,6 +658,7 @@ def _t16():
         "space_to_batch_nd_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input", "quant8"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -678,6 +695,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -718,6 +736,7 @@ def _t18():
         "space_to_batch_nd_asymmetric_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("",), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -753,6 +772,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -792,6 +812,7 @@ def _t20():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -828,6 +849,7 @@ def _t21():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -866,6 +888,7 @@ def _t22():
         "space_to_batch_nd_asymmetric_relaxed",
         "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("relaxed",), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -901,6 +924,7 @@ def _t23():
         "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -940,6 +964,7 @@ def _t24():
         "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -976,6 +1001,7 @@ def _t25():
         "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1016,6 +1042,7 @@ def _t26():
         "space_to_batch_nd_asymmetric_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("quant8",), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1051,6 +1078,7 @@ def _t27():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1090,6 +1118,7 @@ def _t28():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1126,6 +1155,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1165,6 +1195,7 @@ def _t30():
         "space_to_batch_nd_no_padding_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("",), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1200,6 +1231,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1239,6 +1271,7 @@ def _t32():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1275,6 +1308,7 @@ def _t33():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1313,6 +1347,7 @@ def _t34():
         "space_to_batch_nd_no_padding_relaxed",
         "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1348,6 +1383,7 @@ def _t35():
         "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1387,6 +1423,7 @@ def _t36():
         "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1423,6 +1460,7 @@ def _t37():
         "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1463,6 +1501,7 @@ def _t38():
         "space_to_batch_nd_no_padding_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("quant8",), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1498,6 +1537,7 @@ def _t39():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1537,6 +1577,7 @@ def _t40():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1573,6 +1614,7 @@ def _t41():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[

@@ -21,6 +21,7 @@ def _t0():
         "space_to_depth_relaxed",
         "space_to_depth_relaxed_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 6, (), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "space_to_depth_relaxed_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "space_to_depth_relaxed_spatial",
         "space_to_depth_relaxed_spatial_dynamic_output_shape",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, (), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -126,6 +129,7 @@ def _t3():
         "space_to_depth_relaxed_spatial_dynamic_output_shape_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "squeeze_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", ""), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -94,6 +96,7 @@ def _t2():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -128,6 +131,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -165,6 +169,7 @@ def _t4():
         "squeeze_relaxed",
         "squeeze_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -199,6 +204,7 @@ def _t5():
         "squeeze_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -237,6 +243,7 @@ def _t6():
         "squeeze_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -271,6 +278,7 @@ def _t7():
         "squeeze_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -310,6 +318,7 @@ def _t8():
         "squeeze_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "quant8"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -344,6 +353,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -382,6 +392,7 @@ def _t10():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -416,6 +427,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -454,6 +466,7 @@ def _t12():
         "squeeze_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", ""), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -488,6 +501,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -525,6 +539,7 @@ def _t14():
         "squeeze_weight_as_input_relaxed",
         "squeeze_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -559,6 +574,7 @@ def _t15():
         "squeeze_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -598,6 +614,7 @@ def _t16():
         "squeeze_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -632,6 +649,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -670,6 +688,7 @@ def _t18():
         "squeeze_negative_axis_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -704,6 +723,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -740,6 +760,7 @@ def _t20():
         "squeeze_negative_axis_relaxed",
         "squeeze_negative_axis_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, ("relaxed",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -774,6 +795,7 @@ def _t21():
         "squeeze_negative_axis_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -812,6 +834,7 @@ def _t22():
         "squeeze_negative_axis_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, ("quant8",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -846,6 +869,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -883,6 +907,7 @@ def _t24():
         "squeeze_some_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 35, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -917,6 +942,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 35, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -953,6 +979,7 @@ def _t26():
         "squeeze_some_relaxed",
         "squeeze_some_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 35, ("relaxed",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -987,6 +1014,7 @@ def _t27():
         "squeeze_some_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 35, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[

@@ -20,6 +20,7 @@ def _t0():
         "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -54,6 +55,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "squeeze_omitted_axes_zero_sized_input_relaxed",
         "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("relaxed",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -164,6 +168,7 @@ def _t4():
         "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("quant8",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -198,6 +203,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -236,6 +242,7 @@ def _t6():
         "squeeze_omitted_axes_full_shape_input_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -270,6 +277,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -307,6 +315,7 @@ def _t8():
         "squeeze_omitted_axes_full_shape_input_relaxed",
         "squeeze_omitted_axes_full_shape_input_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("relaxed",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -341,6 +350,7 @@ def _t9():
         "squeeze_omitted_axes_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -380,6 +390,7 @@ def _t10():
         "squeeze_omitted_axes_full_shape_input_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("quant8",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -414,6 +425,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -452,6 +464,7 @@ def _t12():
         "squeeze_omitted_axes_no_value_constant_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -485,6 +498,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -521,6 +535,7 @@ def _t14():
         "squeeze_omitted_axes_no_value_constant_relaxed",
         "squeeze_omitted_axes_no_value_constant_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("relaxed",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -554,6 +569,7 @@ def _t15():
         "squeeze_omitted_axes_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -592,6 +608,7 @@ def _t16():
         "squeeze_omitted_axes_no_value_constant_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("quant8",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -625,6 +642,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[

@@ -33,6 +33,7 @@ def _t0():
         "strided_slice_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 17, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -72,6 +73,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -113,6 +115,7 @@ def _t2():
         "strided_slice_relaxed",
         "strided_slice_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 17, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -152,6 +155,7 @@ def _t3():
         "strided_slice_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 17, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -195,6 +199,7 @@ def _t4():
         "strided_slice_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 17, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -234,6 +239,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 17, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -276,6 +282,7 @@ def _t6():
         "strided_slice_masks_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", ""), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -315,6 +322,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -358,6 +366,7 @@ def _t8():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -400,6 +409,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -444,6 +454,7 @@ def _t10():
         "strided_slice_masks_relaxed",
         "strided_slice_masks_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "relaxed"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -483,6 +494,7 @@ def _t11():
         "strided_slice_masks_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -526,6 +538,7 @@ def _t12():
         "strided_slice_masks_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -568,6 +581,7 @@ def _t13():
         "strided_slice_masks_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -614,6 +628,7 @@ def _t14():
         "strided_slice_masks_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "quant8"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -653,6 +668,7 @@ def _t15():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -696,6 +712,7 @@ def _t16():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -738,6 +755,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -783,6 +801,7 @@ def _t18():
         "strided_slice_masks_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", ""), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -825,6 +844,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -869,6 +889,7 @@ def _t20():
         "strided_slice_masks_weight_as_input_relaxed",
         "strided_slice_masks_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -911,6 +932,7 @@ def _t21():
         "strided_slice_masks_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -957,6 +979,7 @@ def _t22():
         "strided_slice_masks_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -999,6 +1022,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1044,6 +1068,7 @@ def _t24():
         "strided_slice_shrink_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1083,6 +1108,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1124,6 +1150,7 @@ def _t26():
         "strided_slice_shrink_relaxed",
         "strided_slice_shrink_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1163,6 +1190,7 @@ def _t27():
         "strided_slice_shrink_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1206,6 +1234,7 @@ def _t28():
         "strided_slice_shrink_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1245,6 +1274,7 @@ def _t29():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1287,6 +1317,7 @@ def _t30():
         "strided_slice_reverse_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 54, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1326,6 +1357,7 @@ def _t31():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1367,6 +1399,7 @@ def _t32():
         "strided_slice_reverse_relaxed",
         "strided_slice_reverse_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 54, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1406,6 +1439,7 @@ def _t33():
         "strided_slice_reverse_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 54, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1449,6 +1483,7 @@ def _t34():
         "strided_slice_reverse_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 54, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -1488,6 +1523,7 @@ def _t35():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[

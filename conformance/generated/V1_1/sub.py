@@ -33,6 +33,7 @@ def _t0():
         "sub_dynamic_output_shape_none",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "none"), ("SUB",)),
         model=g.model(
             operands=[
@@ -69,6 +70,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "none", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -112,6 +114,7 @@ def _t2():
         "sub_dynamic_output_shape_relu",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relu"), ("SUB",)),
         model=g.model(
             operands=[
@@ -148,6 +151,7 @@ def _t3():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relu", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -191,6 +195,7 @@ def _t4():
         "sub_dynamic_output_shape_relu1",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relu1"), ("SUB",)),
         model=g.model(
             operands=[
@@ -227,6 +232,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relu1", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -270,6 +276,7 @@ def _t6():
         "sub_dynamic_output_shape_relu6",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relu6"), ("SUB",)),
         model=g.model(
             operands=[
@@ -306,6 +313,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "relu6", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -348,6 +356,7 @@ def _t8():
         "sub_relaxed_none",
         "sub_dynamic_output_shape_relaxed_none",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "none"), ("SUB",)),
         model=g.model(
             operands=[
@@ -384,6 +393,7 @@ def _t9():
         "sub_dynamic_output_shape_relaxed_none_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "none", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -427,6 +437,7 @@ def _t10():
         "sub_relaxed_relu",
         "sub_dynamic_output_shape_relaxed_relu",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "relu"), ("SUB",)),
         model=g.model(
             operands=[
@@ -463,6 +474,7 @@ def _t11():
         "sub_dynamic_output_shape_relaxed_relu_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "relu", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -506,6 +518,7 @@ def _t12():
         "sub_relaxed_relu1",
         "sub_dynamic_output_shape_relaxed_relu1",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "relu1"), ("SUB",)),
         model=g.model(
             operands=[
@@ -542,6 +555,7 @@ def _t13():
         "sub_dynamic_output_shape_relaxed_relu1_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "relu1", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -585,6 +599,7 @@ def _t14():
         "sub_relaxed_relu6",
         "sub_dynamic_output_shape_relaxed_relu6",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "relu6"), ("SUB",)),
         model=g.model(
             operands=[
@@ -621,6 +636,7 @@ def _t15():
         "sub_dynamic_output_shape_relaxed_relu6_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "relu6", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -665,6 +681,7 @@ def _t16():
         "sub_constant_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("", ""), ("SUB",)),
         model=g.model(
             operands=[
@@ -700,6 +717,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("", "", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -739,6 +757,7 @@ def _t18():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("", "", "all_tensors_as_inputs"), ("SUB",)),
         model=g.model(
             operands=[
@@ -775,6 +794,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -817,6 +837,7 @@ def _t20():
         "sub_constant_relaxed",
         "sub_constant_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("", "relaxed"), ("SUB",)),
         model=g.model(
             operands=[
@@ -852,6 +873,7 @@ def _t21():
         "sub_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -891,6 +913,7 @@ def _t22():
         "sub_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_tensors_as_inputs"), ("SUB",)),
         model=g.model(
             operands=[
@@ -927,6 +950,7 @@ def _t23():
         "sub_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -971,6 +995,7 @@ def _t24():
         "sub_constant_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", ""), ("SUB",)),
         model=g.model(
             operands=[
@@ -1007,6 +1032,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1049,6 +1075,7 @@ def _t26():
         "sub_constant_weight_as_input_relaxed",
         "sub_constant_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "relaxed"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1085,6 +1112,7 @@ def _t27():
         "sub_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[

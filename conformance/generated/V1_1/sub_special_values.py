@@ -21,6 +21,7 @@ def _t0():
         "sub_special_values_dynamic_output_shape_none",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("none",), ("SUB",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "sub_special_values_dynamic_output_shape_relu",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("relu",), ("SUB",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "sub_special_values_dynamic_output_shape_relu1",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("relu1",), ("SUB",)),
         model=g.model(
             operands=[
@@ -126,6 +129,7 @@ def _t3():
         "sub_special_values_dynamic_output_shape_relu6",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("relu6",), ("SUB",)),
         model=g.model(
             operands=[

@@ -38,6 +38,7 @@ def _t0():
         "svdf_relaxed_relaxed",
         "svdf_relaxed_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -90,6 +91,7 @@ def _t1():
         "svdf_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -150,6 +152,7 @@ def _t2():
         "svdf_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -208,6 +211,7 @@ def _t3():
         "svdf_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -285,6 +289,7 @@ def _t4():
         "svdf_relaxed_weight_as_input_relaxed",
         "svdf_relaxed_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -343,6 +348,7 @@ def _t5():
         "svdf_relaxed_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -420,6 +426,7 @@ def _t6():
         "svdf_relaxed_relu_relaxed",
         "svdf_relaxed_dynamic_output_shape_relu_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -472,6 +479,7 @@ def _t7():
         "svdf_relaxed_dynamic_output_shape_relu_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -532,6 +540,7 @@ def _t8():
         "svdf_relaxed_dynamic_output_shape_relu_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -590,6 +599,7 @@ def _t9():
         "svdf_relaxed_dynamic_output_shape_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -667,6 +677,7 @@ def _t10():
         "svdf_relaxed_relu_weight_as_input_relaxed",
         "svdf_relaxed_dynamic_output_shape_relu_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "relaxed"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -725,6 +736,7 @@ def _t11():
         "svdf_relaxed_dynamic_output_shape_relu_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -802,6 +814,7 @@ def _t12():
         "svdf_relaxed_no_bias_relaxed",
         "svdf_relaxed_no_bias_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 55, ("relaxed",), ("SVDF",)),
         model=g.model(
             operands=[
@@ -856,6 +869,7 @@ def _t13():
         "svdf_relaxed_no_bias_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 55, ("relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -918,6 +932,7 @@ def _t14():
         "svdf_relaxed_no_bias_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 55, ("relaxed", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -976,6 +991,7 @@ def _t15():
         "svdf_relaxed_no_bias_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 55, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1049,6 +1065,7 @@ def _t16():
         "svdf_relaxed_rank1_relaxed",
         "svdf_relaxed_rank1_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("relaxed",), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1092,6 +1109,7 @@ def _t17():
         "svdf_relaxed_rank1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("relaxed", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1143,6 +1161,7 @@ def _t18():
         "svdf_relaxed_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("relaxed", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1188,6 +1207,7 @@ def _t19():
         "svdf_relaxed_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 74, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[

@@ -30,6 +30,7 @@ def _t0():
         "transpose_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -64,6 +65,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -100,6 +102,7 @@ def _t2():
         "transpose_relaxed",
         "transpose_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -134,6 +137,7 @@ def _t3():
         "transpose_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -172,6 +176,7 @@ def _t4():
         "transpose_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("quant8",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -206,6 +211,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -243,6 +249,7 @@ def _t6():
         "transpose_rank4_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", ""), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -277,6 +284,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -315,6 +323,7 @@ def _t8():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "", "all_tensors_as_inputs"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -349,6 +358,7 @@ def _t9():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -386,6 +396,7 @@ def _t10():
         "transpose_rank4_relaxed",
         "transpose_rank4_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "relaxed"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -420,6 +431,7 @@ def _t11():
         "transpose_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -458,6 +470,7 @@ def _t12():
         "transpose_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -492,6 +505,7 @@ def _t13():
         "transpose_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -531,6 +545,7 @@ def _t14():
         "transpose_rank4_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "quant8"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -565,6 +580,7 @@ def _t15():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -603,6 +619,7 @@ def _t16():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -637,6 +654,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -675,6 +693,7 @@ def _t18():
         "transpose_rank4_dynamic_output_shape_weight_as_input",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("weight_as_input", ""), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -709,6 +728,7 @@ def _t19():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -746,6 +766,7 @@ def _t20():
         "transpose_rank4_weight_as_input_relaxed",
         "transpose_rank4_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("weight_as_input", "relaxed"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -780,6 +801,7 @@ def _t21():
         "transpose_rank4_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -819,6 +841,7 @@ def _t22():
         "transpose_rank4_dynamic_output_shape_weight_as_input_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("weight_as_input", "quant8"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -853,6 +876,7 @@ def _t23():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -891,6 +915,7 @@ def _t24():
         "transpose_identity_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 39, ("",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -925,6 +950,7 @@ def _t25():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 39, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -961,6 +987,7 @@ def _t26():
         "transpose_identity_relaxed",
         "transpose_identity_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 39, ("relaxed",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -995,6 +1022,7 @@ def _t27():
         "transpose_identity_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 39, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[

@@ -21,6 +21,7 @@ def _t0():
         "transpose_omitted_perm_zero_sized_input_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "transpose_omitted_perm_zero_sized_input_relaxed",
         "transpose_omitted_perm_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("relaxed",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -126,6 +129,7 @@ def _t3():
         "transpose_omitted_perm_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -165,6 +169,7 @@ def _t4():
         "transpose_omitted_perm_zero_sized_input_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("quant8",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -199,6 +204,7 @@ def _t5():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -237,6 +243,7 @@ def _t6():
         "transpose_omitted_perm_full_shape_input_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -271,6 +278,7 @@ def _t7():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -308,6 +316,7 @@ def _t8():
         "transpose_omitted_perm_full_shape_input_relaxed",
         "transpose_omitted_perm_full_shape_input_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("relaxed",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -342,6 +351,7 @@ def _t9():
         "transpose_omitted_perm_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -381,6 +391,7 @@ def _t10():
         "transpose_omitted_perm_full_shape_input_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("quant8",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -415,6 +426,7 @@ def _t11():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -453,6 +465,7 @@ def _t12():
         "transpose_omitted_perm_no_value_constant_dynamic_output_shape",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -486,6 +499,7 @@ def _t13():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -522,6 +536,7 @@ def _t14():
         "transpose_omitted_perm_no_value_constant_relaxed",
         "transpose_omitted_perm_no_value_constant_dynamic_output_shape_relaxed",
         "V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("relaxed",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -555,6 +570,7 @@ def _t15():
         "transpose_omitted_perm_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -593,6 +609,7 @@ def _t16():
         "transpose_omitted_perm_no_value_constant_dynamic_output_shape_quant8",
         "V1_1",
         version="V1_1",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("quant8",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -626,6 +643,7 @@ def _t17():
         "V1_1",
         version="V1_1",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[

@@ -27,6 +27,7 @@ def _t0():
         "abs_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("",), ("ABS",)),
         model=g.model(
             operands=[
@@ -59,6 +60,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("ABS",)),
         model=g.model(
             operands=[
@@ -94,6 +96,7 @@ def _t2():
         "abs_relaxed",
         "abs_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("relaxed",), ("ABS",)),
         model=g.model(
             operands=[
@@ -126,6 +129,7 @@ def _t3():
         "abs_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("ABS",)),
         model=g.model(
             operands=[
@@ -163,6 +167,7 @@ def _t4():
         "abs_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("float16",), ("ABS",)),
         model=g.model(
             operands=[
@@ -195,6 +200,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("ABS",)),
         model=g.model(
             operands=[
@@ -231,6 +237,7 @@ def _t6():
         "abs_rank5_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("",), ("ABS",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "abs_rank5_relaxed",
         "abs_rank5_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relaxed",), ("ABS",)),
         model=g.model(
             operands=[
@@ -293,6 +301,7 @@ def _t8():
         "abs_rank5_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("float16",), ("ABS",)),
         model=g.model(
             operands=[
@@ -324,6 +333,7 @@ def _t9():
         "abs_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("",), ("ABS",)),
         model=g.model(
             operands=[
@@ -354,6 +364,7 @@ def _t10():
         "abs_special_relaxed",
         "abs_special_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("relaxed",), ("ABS",)),
         model=g.model(
             operands=[
@@ -386,6 +397,7 @@ def _t11():
         "abs_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("float16",), ("ABS",)),
         model=g.model(
             operands=[

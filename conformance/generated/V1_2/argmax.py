@@ -37,6 +37,7 @@ def _t0():
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -71,6 +72,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -107,6 +109,7 @@ def _t2():
         "argmax_ties_dim3_axis0_neg_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -141,6 +144,7 @@ def _t3():
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -179,6 +183,7 @@ def _t4():
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -213,6 +218,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -250,6 +256,7 @@ def _t6():
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "int32"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -283,6 +290,7 @@ def _t7():
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -317,6 +325,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -354,6 +363,7 @@ def _t9():
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -388,6 +398,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -424,6 +435,7 @@ def _t11():
         "argmax_ties_dim3_axis1_neg_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -458,6 +470,7 @@ def _t12():
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -496,6 +509,7 @@ def _t13():
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -530,6 +544,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -567,6 +582,7 @@ def _t15():
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "int32"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -600,6 +616,7 @@ def _t16():
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -634,6 +651,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -671,6 +689,7 @@ def _t18():
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -705,6 +724,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -741,6 +761,7 @@ def _t20():
         "argmax_ties_dim3_axis2_neg_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -775,6 +796,7 @@ def _t21():
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -813,6 +835,7 @@ def _t22():
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -847,6 +870,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -884,6 +908,7 @@ def _t24():
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "int32"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -917,6 +942,7 @@ def _t25():
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -951,6 +977,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -988,6 +1015,7 @@ def _t27():
         "argmax_ties_dynamic_output_shape_dim3_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1022,6 +1050,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1058,6 +1087,7 @@ def _t29():
         "argmax_ties_dim3_axis0_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1092,6 +1122,7 @@ def _t30():
         "argmax_ties_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1130,6 +1161,7 @@ def _t31():
         "argmax_ties_dynamic_output_shape_dim3_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1164,6 +1196,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1201,6 +1234,7 @@ def _t33():
         "argmax_ties_dynamic_output_shape_dim3_axis0_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "int32"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1234,6 +1268,7 @@ def _t34():
         "argmax_ties_dynamic_output_shape_dim3_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1268,6 +1303,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1305,6 +1341,7 @@ def _t36():
         "argmax_ties_dynamic_output_shape_dim3_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1339,6 +1376,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1375,6 +1413,7 @@ def _t38():
         "argmax_ties_dim3_axis1_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1409,6 +1448,7 @@ def _t39():
         "argmax_ties_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1447,6 +1487,7 @@ def _t40():
         "argmax_ties_dynamic_output_shape_dim3_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1481,6 +1522,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1518,6 +1560,7 @@ def _t42():
         "argmax_ties_dynamic_output_shape_dim3_axis1_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "int32"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1551,6 +1594,7 @@ def _t43():
         "argmax_ties_dynamic_output_shape_dim3_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1585,6 +1629,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1622,6 +1667,7 @@ def _t45():
         "argmax_ties_dynamic_output_shape_dim3_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1656,6 +1702,7 @@ def _t46():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1692,6 +1739,7 @@ def _t47():
         "argmax_ties_dim3_axis2_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1726,6 +1774,7 @@ def _t48():
         "argmax_ties_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1764,6 +1813,7 @@ def _t49():
         "argmax_ties_dynamic_output_shape_dim3_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1798,6 +1848,7 @@ def _t50():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1835,6 +1886,7 @@ def _t51():
         "argmax_ties_dynamic_output_shape_dim3_axis2_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "int32"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1868,6 +1920,7 @@ def _t52():
         "argmax_ties_dynamic_output_shape_dim3_axis2_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1902,6 +1955,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1939,6 +1993,7 @@ def _t54():
         "argmax_vector_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -1973,6 +2028,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2009,6 +2065,7 @@ def _t56():
         "argmax_vector_relaxed",
         "argmax_vector_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("relaxed",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2043,6 +2100,7 @@ def _t57():
         "argmax_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2081,6 +2139,7 @@ def _t58():
         "argmax_vector_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("float16",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2115,6 +2174,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2152,6 +2212,7 @@ def _t60():
         "argmax_vector_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("int32",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2185,6 +2246,7 @@ def _t61():
         "argmax_vector_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("quant8",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2219,6 +2281,7 @@ def _t62():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2256,6 +2319,7 @@ def _t63():
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2290,6 +2354,7 @@ def _t64():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2326,6 +2391,7 @@ def _t65():
         "argmax_channels_dim4_axis0_neg_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2360,6 +2426,7 @@ def _t66():
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2398,6 +2465,7 @@ def _t67():
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2432,6 +2500,7 @@ def _t68():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2469,6 +2538,7 @@ def _t69():
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2503,6 +2573,7 @@ def _t70():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2540,6 +2611,7 @@ def _t71():
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2574,6 +2646,7 @@ def _t72():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2610,6 +2683,7 @@ def _t73():
         "argmax_channels_dim4_axis1_neg_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2644,6 +2718,7 @@ def _t74():
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2682,6 +2757,7 @@ def _t75():
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2716,6 +2792,7 @@ def _t76():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2753,6 +2830,7 @@ def _t77():
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2787,6 +2865,7 @@ def _t78():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2824,6 +2903,7 @@ def _t79():
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2858,6 +2938,7 @@ def _t80():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2894,6 +2975,7 @@ def _t81():
         "argmax_channels_dim4_axis2_neg_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2928,6 +3010,7 @@ def _t82():
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -2966,6 +3049,7 @@ def _t83():
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3000,6 +3084,7 @@ def _t84():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3037,6 +3122,7 @@ def _t85():
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3071,6 +3157,7 @@ def _t86():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3108,6 +3195,7 @@ def _t87():
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3142,6 +3230,7 @@ def _t88():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3178,6 +3267,7 @@ def _t89():
         "argmax_channels_dim4_axis3_neg_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3212,6 +3302,7 @@ def _t90():
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3250,6 +3341,7 @@ def _t91():
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3284,6 +3376,7 @@ def _t92():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3321,6 +3414,7 @@ def _t93():
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3355,6 +3449,7 @@ def _t94():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3392,6 +3487,7 @@ def _t95():
         "argmax_channels_dynamic_output_shape_dim4_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3426,6 +3522,7 @@ def _t96():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3462,6 +3559,7 @@ def _t97():
         "argmax_channels_dim4_axis0_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3496,6 +3594,7 @@ def _t98():
         "argmax_channels_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3534,6 +3633,7 @@ def _t99():
         "argmax_channels_dynamic_output_shape_dim4_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3568,6 +3668,7 @@ def _t100():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3605,6 +3706,7 @@ def _t101():
         "argmax_channels_dynamic_output_shape_dim4_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3639,6 +3741,7 @@ def _t102():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3676,6 +3779,7 @@ def _t103():
         "argmax_channels_dynamic_output_shape_dim4_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3710,6 +3814,7 @@ def _t104():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3746,6 +3851,7 @@ def _t105():
         "argmax_channels_dim4_axis1_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3780,6 +3886,7 @@ def _t106():
         "argmax_channels_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3818,6 +3925,7 @@ def _t107():
         "argmax_channels_dynamic_output_shape_dim4_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3852,6 +3960,7 @@ def _t108():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3889,6 +3998,7 @@ def _t109():
         "argmax_channels_dynamic_output_shape_dim4_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3923,6 +4033,7 @@ def _t110():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3960,6 +4071,7 @@ def _t111():
         "argmax_channels_dynamic_output_shape_dim4_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -3994,6 +4106,7 @@ def _t112():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4030,6 +4143,7 @@ def _t113():
         "argmax_channels_dim4_axis2_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4064,6 +4178,7 @@ def _t114():
         "argmax_channels_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4102,6 +4217,7 @@ def _t115():
         "argmax_channels_dynamic_output_shape_dim4_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4136,6 +4252,7 @@ def _t116():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4173,6 +4290,7 @@ def _t117():
         "argmax_channels_dynamic_output_shape_dim4_axis2_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4207,6 +4325,7 @@ def _t118():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4244,6 +4363,7 @@ def _t119():
         "argmax_channels_dynamic_output_shape_dim4_axis3",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3", ""), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4278,6 +4398,7 @@ def _t120():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3", "", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4314,6 +4435,7 @@ def _t121():
         "argmax_channels_dim4_axis3_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3", "relaxed"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4348,6 +4470,7 @@ def _t122():
         "argmax_channels_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4386,6 +4509,7 @@ def _t123():
         "argmax_channels_dynamic_output_shape_dim4_axis3_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3", "float16"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4420,6 +4544,7 @@ def _t124():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4457,6 +4582,7 @@ def _t125():
         "argmax_channels_dynamic_output_shape_dim4_axis3_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3", "quant8"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4491,6 +4617,7 @@ def _t126():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -4528,6 +4655,7 @@ def _t127():
         "argmax_int32_extremes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, (), ("ARGMAX",)),
         model=g.model(
             operands=[

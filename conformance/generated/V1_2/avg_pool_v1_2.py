@@ -85,6 +85,7 @@ def _t0():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -128,6 +129,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -174,6 +176,7 @@ def _t2():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -217,6 +220,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -263,6 +267,7 @@ def _t4():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -306,6 +311,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -352,6 +358,7 @@ def _t6():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -395,6 +402,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -440,6 +448,7 @@ def _t8():
         "avg_pool_v1_2_explicit_nhwc_relaxed_none",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -483,6 +492,7 @@ def _t9():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -529,6 +539,7 @@ def _t10():
         "avg_pool_v1_2_explicit_nhwc_relaxed_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -572,6 +583,7 @@ def _t11():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -618,6 +630,7 @@ def _t12():
         "avg_pool_v1_2_explicit_nhwc_relaxed_relu1",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -661,6 +674,7 @@ def _t13():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -707,6 +721,7 @@ def _t14():
         "avg_pool_v1_2_explicit_nhwc_relaxed_relu6",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -750,6 +765,7 @@ def _t15():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -797,6 +813,7 @@ def _t16():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -840,6 +857,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -886,6 +904,7 @@ def _t18():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -929,6 +948,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -975,6 +995,7 @@ def _t20():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1018,6 +1039,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1064,6 +1086,7 @@ def _t22():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1107,6 +1130,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1153,6 +1177,7 @@ def _t24():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1196,6 +1221,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1242,6 +1268,7 @@ def _t26():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1285,6 +1312,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1331,6 +1359,7 @@ def _t28():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1374,6 +1403,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1420,6 +1450,7 @@ def _t30():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1463,6 +1494,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1509,6 +1541,7 @@ def _t32():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1552,6 +1585,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1598,6 +1632,7 @@ def _t34():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1641,6 +1676,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1687,6 +1723,7 @@ def _t36():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1730,6 +1767,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1776,6 +1814,7 @@ def _t38():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1819,6 +1858,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1864,6 +1904,7 @@ def _t40():
         "avg_pool_v1_2_explicit_nchw_relaxed_none",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1907,6 +1948,7 @@ def _t41():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1953,6 +1995,7 @@ def _t42():
         "avg_pool_v1_2_explicit_nchw_relaxed_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1996,6 +2039,7 @@ def _t43():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2042,6 +2086,7 @@ def _t44():
         "avg_pool_v1_2_explicit_nchw_relaxed_relu1",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2085,6 +2130,7 @@ def _t45():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2131,6 +2177,7 @@ def _t46():
         "avg_pool_v1_2_explicit_nchw_relaxed_relu6",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2174,6 +2221,7 @@ def _t47():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2221,6 +2269,7 @@ def _t48():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "float16", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2264,6 +2313,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "float16", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2310,6 +2360,7 @@ def _t50():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2353,6 +2404,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2399,6 +2451,7 @@ def _t52():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2442,6 +2495,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2488,6 +2542,7 @@ def _t54():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2531,6 +2586,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2577,6 +2633,7 @@ def _t56():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "none"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2620,6 +2677,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2666,6 +2724,7 @@ def _t58():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2709,6 +2768,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2755,6 +2815,7 @@ def _t60():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2798,6 +2859,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2844,6 +2906,7 @@ def _t62():
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu6"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2887,6 +2950,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2933,6 +2997,7 @@ def _t64():
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", ""), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2973,6 +3038,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3015,6 +3081,7 @@ def _t66():
         "avg_pool_v1_2_same_nhwc_relaxed",
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "relaxed"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3055,6 +3122,7 @@ def _t67():
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3099,6 +3167,7 @@ def _t68():
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "float16"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3139,6 +3208,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3182,6 +3252,7 @@ def _t70():
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "quant8"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3222,6 +3293,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3265,6 +3337,7 @@ def _t72():
         "avg_pool_v1_2_same_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", ""), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3305,6 +3378,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3347,6 +3421,7 @@ def _t74():
         "avg_pool_v1_2_same_nchw_relaxed",
         "avg_pool_v1_2_same_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "relaxed"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3387,6 +3462,7 @@ def _t75():
         "avg_pool_v1_2_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3431,6 +3507,7 @@ def _t76():
         "avg_pool_v1_2_same_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "float16"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3471,6 +3548,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3514,6 +3592,7 @@ def _t78():
         "avg_pool_v1_2_same_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "quant8"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3554,6 +3633,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3597,6 +3677,7 @@ def _t80():
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", ""), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3637,6 +3718,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3679,6 +3761,7 @@ def _t82():
         "avg_pool_v1_2_valid_nhwc_relaxed",
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3719,6 +3802,7 @@ def _t83():
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3763,6 +3847,7 @@ def _t84():
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "float16"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3803,6 +3888,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3846,6 +3932,7 @@ def _t86():
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "quant8"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3886,6 +3973,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3929,6 +4017,7 @@ def _t88():
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", ""), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3969,6 +4058,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4011,6 +4101,7 @@ def _t90():
         "avg_pool_v1_2_valid_nchw_relaxed",
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "relaxed"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4051,6 +4142,7 @@ def _t91():
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4095,6 +4187,7 @@ def _t92():
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "float16"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4135,6 +4228,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4178,6 +4272,7 @@ def _t94():
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "quant8"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4218,6 +4313,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4261,6 +4357,7 @@ def _t96():
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nhwc", ""), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4301,6 +4398,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nhwc", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4343,6 +4441,7 @@ def _t98():
         "avg_pool_v1_2_strided_nhwc_relaxed",
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nhwc", "relaxed"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4383,6 +4482,7 @@ def _t99():
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nhwc", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4427,6 +4527,7 @@ def _t100():
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nhwc", "float16"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4467,6 +4568,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nhwc", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4510,6 +4612,7 @@ def _t102():
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nhwc", "quant8"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4550,6 +4653,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nhwc", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4593,6 +4697,7 @@ def _t104():
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nchw", ""), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4633,6 +4738,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nchw", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4675,6 +4781,7 @@ def _t106():
         "avg_pool_v1_2_strided_nchw_relaxed",
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nchw", "relaxed"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4715,6 +4822,7 @@ def _t107():
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nchw", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4759,6 +4867,7 @@ def _t108():
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nchw", "float16"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4799,6 +4908,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nchw", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4842,6 +4952,7 @@ def _t110():
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nchw", "quant8"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4882,6 +4993,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 69, ("nchw", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4925,6 +5037,7 @@ def _t112():
         "avg_pool_v1_2_same_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 82, ("float16",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4964,6 +5077,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 82, ("float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -5006,6 +5120,7 @@ def _t114():
         "avg_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 94, ("float16",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -5048,6 +5163,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 94, ("float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[

@@ -41,6 +41,7 @@ def _t0():
         "axis_aligned_bbox_transform_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("",), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -79,6 +80,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -128,6 +130,7 @@ def _t2():
         "axis_aligned_bbox_transform_relaxed",
         "axis_aligned_bbox_transform_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("relaxed",), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -166,6 +169,7 @@ def _t3():
         "axis_aligned_bbox_transform_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("relaxed", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -217,6 +221,7 @@ def _t4():
         "axis_aligned_bbox_transform_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("float16",), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -255,6 +260,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -305,6 +311,7 @@ def _t6():
         "axis_aligned_bbox_transform_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("quant8",), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -343,6 +350,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("quant8", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -385,6 +393,7 @@ def _t8():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", ""), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -423,6 +432,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -469,6 +479,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -507,6 +518,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -556,6 +568,7 @@ def _t12():
         "axis_aligned_bbox_transform_one_class_relaxed",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "relaxed"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -594,6 +607,7 @@ def _t13():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -640,6 +654,7 @@ def _t14():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -678,6 +693,7 @@ def _t15():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -729,6 +745,7 @@ def _t16():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "float16"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -767,6 +784,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "float16", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -813,6 +831,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "float16", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -851,6 +870,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -901,6 +921,7 @@ def _t20():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "quant8"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -939,6 +960,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "quant8", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -981,6 +1003,7 @@ def _t22():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "quant8", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -1019,6 +1042,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -1061,6 +1085,7 @@ def _t24():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("weight_as_input", ""), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -1099,6 +1124,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("weight_as_input", "", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -1148,6 +1174,7 @@ def _t26():
         "axis_aligned_bbox_transform_one_class_weight_as_input_relaxed",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("weight_as_input", "relaxed"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -1186,6 +1213,7 @@ def _t27():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -1237,6 +1265,7 @@ def _t28():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("weight_as_input", "float16"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -1275,6 +1304,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("weight_as_input", "float16", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -1325,6 +1355,7 @@ def _t30():
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("weight_as_input", "quant8"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -1363,6 +1394,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "axis_aligned_bbox_transform_zero_sized_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "FULLY_CONNECTED", "AXIS_ALIGNED_BBOX_TRANSFORM")),
         model=g.model(
             operands=[
@@ -87,6 +88,7 @@ def _t1():
         "axis_aligned_bbox_transform_zero_sized_relaxed",
         "axis_aligned_bbox_transform_zero_sized_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("relaxed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "FULLY_CONNECTED", "AXIS_ALIGNED_BBOX_TRANSFORM")),
         model=g.model(
             operands=[
@@ -154,6 +156,7 @@ def _t2():
         "axis_aligned_bbox_transform_zero_sized_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("float16",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "FULLY_CONNECTED", "AXIS_ALIGNED_BBOX_TRANSFORM")),
         model=g.model(
             operands=[
@@ -220,6 +223,7 @@ def _t3():
         "axis_aligned_bbox_transform_zero_sized_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("quant8",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "FULLY_CONNECTED", "AXIS_ALIGNED_BBOX_TRANSFORM")),
         model=g.model(
             operands=[

@@ -35,6 +35,7 @@ def _t0():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nhwc", ""), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -70,6 +71,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nhwc", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -107,6 +109,7 @@ def _t2():
         "batch_to_space_nd_v1_2_nhwc_relaxed",
         "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nhwc", "relaxed"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -142,6 +145,7 @@ def _t3():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nhwc", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -181,6 +185,7 @@ def _t4():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nhwc", "float16"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -216,6 +221,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nhwc", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -254,6 +260,7 @@ def _t6():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nhwc", "quant8"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -289,6 +296,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nhwc", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -327,6 +335,7 @@ def _t8():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nchw", ""), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -362,6 +371,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nchw", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -399,6 +409,7 @@ def _t10():
         "batch_to_space_nd_v1_2_nchw_relaxed",
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nchw", "relaxed"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -434,6 +445,7 @@ def _t11():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nchw", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -473,6 +485,7 @@ def _t12():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nchw", "float16"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -508,6 +521,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nchw", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -546,6 +560,7 @@ def _t14():
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nchw", "quant8"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -581,6 +596,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("nchw", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -619,6 +635,7 @@ def _t16():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", ""), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -654,6 +671,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -693,6 +711,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -729,6 +748,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -767,6 +787,7 @@ def _t20():
         "batch_to_space_nd_v1_2_rows_nhwc_relaxed",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -802,6 +823,7 @@ def _t21():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -841,6 +863,7 @@ def _t22():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -877,6 +900,7 @@ def _t23():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -917,6 +941,7 @@ def _t24():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -952,6 +977,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -991,6 +1017,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1027,6 +1054,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1066,6 +1094,7 @@ def _t28():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1101,6 +1130,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1140,6 +1170,7 @@ def _t30():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1176,6 +1207,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1215,6 +1247,7 @@ def _t32():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", ""), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1251,6 +1284,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1289,6 +1323,7 @@ def _t34():
         "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_relaxed",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "relaxed"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1325,6 +1360,7 @@ def _t35():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1365,6 +1401,7 @@ def _t36():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "float16"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1401,6 +1438,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1440,6 +1478,7 @@ def _t38():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "quant8"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1476,6 +1515,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1515,6 +1555,7 @@ def _t40():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", ""), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1550,6 +1591,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1589,6 +1631,7 @@ def _t42():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1625,6 +1668,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1663,6 +1707,7 @@ def _t44():
         "batch_to_space_nd_v1_2_rows_nchw_relaxed",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1698,6 +1743,7 @@ def _t45():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1737,6 +1783,7 @@ def _t46():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1773,6 +1820,7 @@ def _t47():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1813,6 +1861,7 @@ def _t48():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "float16"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1848,6 +1897,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1887,6 +1937,7 @@ def _t50():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1923,6 +1974,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1962,6 +2014,7 @@ def _t52():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1997,6 +2050,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2036,6 +2090,7 @@ def _t54():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2072,6 +2127,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2111,6 +2167,7 @@ def _t56():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", ""), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2147,6 +2204,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2185,6 +2243,7 @@ def _t58():
         "batch_to_space_nd_v1_2_rows_nchw_weight_as_input_relaxed",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "relaxed"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2221,6 +2280,7 @@ def _t59():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2261,6 +2321,7 @@ def _t60():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "float16"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2297,6 +2358,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2336,6 +2398,7 @@ def _t62():
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "quant8"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2372,6 +2435,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[

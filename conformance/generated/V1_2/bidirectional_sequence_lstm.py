@@ -135,6 +135,7 @@ def _t0():
         "bidirectional_sequence_lstm_time_major_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -285,6 +286,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -549,6 +551,7 @@ def _t2():
         "bidirectional_sequence_lstm_time_major_relaxed",
         "bidirectional_sequence_lstm_time_major_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -699,6 +702,7 @@ def _t3():
         "bidirectional_sequence_lstm_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -965,6 +969,7 @@ def _t4():
         "bidirectional_sequence_lstm_time_major_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1115,6 +1120,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1380,6 +1386,7 @@ def _t6():
         "bidirectional_sequence_lstm_batch_major_merged_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1528,6 +1535,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1794,6 +1802,7 @@ def _t8():
         "bidirectional_sequence_lstm_batch_major_merged_relaxed",
         "bidirectional_sequence_lstm_batch_major_merged_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1942,6 +1951,7 @@ def _t9():
         "bidirectional_sequence_lstm_batch_major_merged_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2210,6 +2220,7 @@ def _t10():
         "bidirectional_sequence_lstm_batch_major_merged_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2358,6 +2369,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2625,6 +2637,7 @@ def _t12():
         "bidirectional_sequence_lstm_aux_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2775,6 +2788,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3059,6 +3073,7 @@ def _t14():
         "bidirectional_sequence_lstm_aux_input_relaxed",
         "bidirectional_sequence_lstm_aux_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3209,6 +3224,7 @@ def _t15():
         "bidirectional_sequence_lstm_aux_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3495,6 +3511,7 @@ def _t16():
         "bidirectional_sequence_lstm_aux_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3645,6 +3662,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3930,6 +3948,7 @@ def _t18():
         "bidirectional_sequence_lstm_layer_norm_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4078,6 +4097,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4372,6 +4392,7 @@ def _t20():
         "bidirectional_sequence_lstm_layer_norm_relaxed",
         "bidirectional_sequence_lstm_layer_norm_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4520,6 +4541,7 @@ def _t21():
         "bidirectional_sequence_lstm_layer_norm_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4816,6 +4838,7 @@ def _t22():
         "bidirectional_sequence_lstm_layer_norm_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4964,6 +4987,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[

@@ -139,6 +139,7 @@ def _t0():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -289,6 +290,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -553,6 +555,7 @@ def _t2():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -703,6 +706,7 @@ def _t3():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -969,6 +973,7 @@ def _t4():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1119,6 +1124,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1384,6 +1390,7 @@ def _t6():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1534,6 +1541,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1798,6 +1806,7 @@ def _t8():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1948,6 +1957,7 @@ def _t9():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2214,6 +2224,7 @@ def _t10():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2364,6 +2375,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2629,6 +2641,7 @@ def _t12():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2752,6 +2765,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2989,6 +3003,7 @@ def _t14():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3112,6 +3127,7 @@ def _t15():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3351,6 +3367,7 @@ def _t16():
         "bidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3474,6 +3491,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3712,6 +3730,7 @@ def _t18():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3860,6 +3879,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4126,6 +4146,7 @@ def _t20():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_zero_sized_input_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4274,6 +4295,7 @@ def _t21():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4542,6 +4564,7 @@ def _t22():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4690,6 +4713,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4957,6 +4981,7 @@ def _t24():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5105,6 +5130,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5371,6 +5397,7 @@ def _t26():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_full_shape_input_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5519,6 +5546,7 @@ def _t27():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5787,6 +5815,7 @@ def _t28():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5935,6 +5964,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6202,6 +6232,7 @@ def _t30():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6324,6 +6355,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6564,6 +6596,7 @@ def _t32():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_no_value_constant_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6686,6 +6719,7 @@ def _t33():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6928,6 +6962,7 @@ def _t34():
         "bidirectional_sequence_lstm_omitted_inputs_batch_major_merged_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7050,6 +7085,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7291,6 +7327,7 @@ def _t36():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7441,6 +7478,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7725,6 +7763,7 @@ def _t38():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_zero_sized_input_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7875,6 +7914,7 @@ def _t39():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -8161,6 +8201,7 @@ def _t40():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -8311,6 +8352,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -8596,6 +8638,7 @@ def _t42():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -8746,6 +8789,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -9030,6 +9074,7 @@ def _t44():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_full_shape_input_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -9180,6 +9225,7 @@ def _t45():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -9466,6 +9512,7 @@ def _t46():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -9616,6 +9663,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -9901,6 +9949,7 @@ def _t48():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -10029,6 +10078,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -10291,6 +10341,7 @@ def _t50():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_no_value_constant_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -10419,6 +10470,7 @@ def _t51():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -10683,6 +10735,7 @@ def _t52():
         "bidirectional_sequence_lstm_omitted_inputs_aux_input_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -10811,6 +10864,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -11074,6 +11128,7 @@ def _t54():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -11222,6 +11277,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -11516,6 +11572,7 @@ def _t56():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_zero_sized_input_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -11664,6 +11721,7 @@ def _t57():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -11960,6 +12018,7 @@ def _t58():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -12108,6 +12167,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -12403,6 +12463,7 @@ def _t60():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -12551,6 +12612,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -12845,6 +12907,7 @@ def _t62():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_full_shape_input_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -12993,6 +13056,7 @@ def _t63():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -13289,6 +13353,7 @@ def _t64():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -13437,6 +13502,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -13732,6 +13798,7 @@ def _t66():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -13861,6 +13928,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -14136,6 +14204,7 @@ def _t68():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_no_value_constant_relaxed",
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -14265,6 +14334,7 @@ def _t69():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -14542,6 +14612,7 @@ def _t70():
         "bidirectional_sequence_lstm_omitted_inputs_layer_norm_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -14671,6 +14742,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 95, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[

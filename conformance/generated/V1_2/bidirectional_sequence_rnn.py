@@ -61,6 +61,7 @@ def _t0():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -113,6 +114,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -177,6 +179,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -235,6 +238,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -327,6 +331,7 @@ def _t4():
         "bidirectional_sequence_rnn_merged_relaxed",
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -379,6 +384,7 @@ def _t5():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -443,6 +449,7 @@ def _t6():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -501,6 +508,7 @@ def _t7():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -595,6 +603,7 @@ def _t8():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -647,6 +656,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -711,6 +721,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -769,6 +780,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -862,6 +874,7 @@ def _t12():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -920,6 +933,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1012,6 +1026,7 @@ def _t14():
         "bidirectional_sequence_rnn_merged_weight_as_input_relaxed",
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1070,6 +1085,7 @@ def _t15():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1164,6 +1180,7 @@ def _t16():
         "bidirectional_sequence_rnn_merged_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1222,6 +1239,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1315,6 +1333,7 @@ def _t18():
         "bidirectional_sequence_rnn_separate_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("",), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1369,6 +1388,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1435,6 +1455,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1495,6 +1516,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1589,6 +1611,7 @@ def _t22():
         "bidirectional_sequence_rnn_separate_relaxed",
         "bidirectional_sequence_rnn_separate_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1643,6 +1666,7 @@ def _t23():
         "bidirectional_sequence_rnn_separate_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1709,6 +1733,7 @@ def _t24():
         "bidirectional_sequence_rnn_separate_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1769,6 +1794,7 @@ def _t25():
         "bidirectional_sequence_rnn_separate_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1865,6 +1891,7 @@ def _t26():
         "bidirectional_sequence_rnn_separate_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("float16",), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1919,6 +1946,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1985,6 +2013,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2045,6 +2074,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 75, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2140,6 +2170,7 @@ def _t30():
         "bidirectional_sequence_rnn_aux_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("",), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2192,6 +2223,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2260,6 +2292,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2320,6 +2353,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2426,6 +2460,7 @@ def _t34():
         "bidirectional_sequence_rnn_aux_relaxed",
         "bidirectional_sequence_rnn_aux_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2478,6 +2513,7 @@ def _t35():
         "bidirectional_sequence_rnn_aux_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2546,6 +2582,7 @@ def _t36():
         "bidirectional_sequence_rnn_aux_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2606,6 +2643,7 @@ def _t37():
         "bidirectional_sequence_rnn_aux_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2714,6 +2752,7 @@ def _t38():
         "bidirectional_sequence_rnn_aux_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("float16",), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2766,6 +2805,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2834,6 +2874,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2894,6 +2935,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 105, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3001,6 +3043,7 @@ def _t42():
         "bidirectional_sequence_rnn_aux_merged_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("",), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3051,6 +3094,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3117,6 +3161,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3175,6 +3220,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3279,6 +3325,7 @@ def _t46():
         "bidirectional_sequence_rnn_aux_merged_relaxed",
         "bidirectional_sequence_rnn_aux_merged_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3329,6 +3376,7 @@ def _t47():
         "bidirectional_sequence_rnn_aux_merged_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3395,6 +3443,7 @@ def _t48():
         "bidirectional_sequence_rnn_aux_merged_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3453,6 +3502,7 @@ def _t49():
         "bidirectional_sequence_rnn_aux_merged_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3559,6 +3609,7 @@ def _t50():
         "bidirectional_sequence_rnn_aux_merged_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("float16",), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3609,6 +3660,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3675,6 +3727,7 @@ def _t52():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3733,6 +3786,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 132, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[

@@ -36,6 +36,7 @@ def _t0():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -88,6 +89,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -152,6 +154,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -210,6 +213,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -302,6 +306,7 @@ def _t4():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_relaxed",
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -354,6 +359,7 @@ def _t5():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -418,6 +424,7 @@ def _t6():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -476,6 +483,7 @@ def _t7():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -570,6 +578,7 @@ def _t8():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -622,6 +631,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -686,6 +696,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -744,6 +755,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -837,6 +849,7 @@ def _t12():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -895,6 +908,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -987,6 +1001,7 @@ def _t14():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_weight_as_input_relaxed",
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1045,6 +1060,7 @@ def _t15():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1139,6 +1155,7 @@ def _t16():
         "bidirectional_sequence_rnn_omitted_aux_zero_sized_input_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1197,6 +1214,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1290,6 +1308,7 @@ def _t18():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1342,6 +1361,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1406,6 +1426,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1464,6 +1485,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1556,6 +1578,7 @@ def _t22():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_relaxed",
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1608,6 +1631,7 @@ def _t23():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1672,6 +1696,7 @@ def _t24():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1730,6 +1755,7 @@ def _t25():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1824,6 +1850,7 @@ def _t26():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1876,6 +1903,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1940,6 +1968,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1998,6 +2027,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2091,6 +2121,7 @@ def _t30():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2149,6 +2180,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2241,6 +2273,7 @@ def _t32():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_weight_as_input_relaxed",
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2299,6 +2332,7 @@ def _t33():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2393,6 +2427,7 @@ def _t34():
         "bidirectional_sequence_rnn_omitted_aux_full_shape_input_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2451,6 +2486,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2544,6 +2580,7 @@ def _t36():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2593,6 +2630,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2654,6 +2692,7 @@ def _t38():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2709,6 +2748,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2798,6 +2838,7 @@ def _t40():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_relaxed",
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2847,6 +2888,7 @@ def _t41():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2908,6 +2950,7 @@ def _t42():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2963,6 +3006,7 @@ def _t43():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3054,6 +3098,7 @@ def _t44():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3103,6 +3148,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3164,6 +3210,7 @@ def _t46():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3219,6 +3266,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3309,6 +3357,7 @@ def _t48():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3364,6 +3413,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3453,6 +3503,7 @@ def _t50():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_weight_as_input_relaxed",
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3508,6 +3559,7 @@ def _t51():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3599,6 +3651,7 @@ def _t52():
         "bidirectional_sequence_rnn_omitted_aux_no_value_constant_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3654,6 +3707,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[

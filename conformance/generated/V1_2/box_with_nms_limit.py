@@ -68,6 +68,7 @@ def _t0():
         "box_with_nms_limit_hard_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -117,6 +118,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -172,6 +174,7 @@ def _t2():
         "box_with_nms_limit_hard_relaxed",
         "box_with_nms_limit_hard_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -221,6 +224,7 @@ def _t3():
         "box_with_nms_limit_hard_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -278,6 +282,7 @@ def _t4():
         "box_with_nms_limit_hard_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -327,6 +332,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -383,6 +389,7 @@ def _t6():
         "box_with_nms_limit_hard_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -432,6 +439,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -484,6 +492,7 @@ def _t8():
         "box_with_nms_limit_max_detections_4_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -533,6 +542,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -588,6 +598,7 @@ def _t10():
         "box_with_nms_limit_max_detections_4_relaxed",
         "box_with_nms_limit_max_detections_4_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -637,6 +648,7 @@ def _t11():
         "box_with_nms_limit_max_detections_4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -694,6 +706,7 @@ def _t12():
         "box_with_nms_limit_max_detections_4_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -743,6 +756,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -799,6 +813,7 @@ def _t14():
         "box_with_nms_limit_max_detections_4_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -848,6 +863,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -900,6 +916,7 @@ def _t16():
         "box_with_nms_limit_max_detections_1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -949,6 +966,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1004,6 +1022,7 @@ def _t18():
         "box_with_nms_limit_max_detections_1_relaxed",
         "box_with_nms_limit_max_detections_1_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1053,6 +1072,7 @@ def _t19():
         "box_with_nms_limit_max_detections_1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1110,6 +1130,7 @@ def _t20():
         "box_with_nms_limit_max_detections_1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1159,6 +1180,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1215,6 +1237,7 @@ def _t22():
         "box_with_nms_limit_max_detections_1_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1264,6 +1287,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1316,6 +1340,7 @@ def _t24():
         "box_with_nms_limit_batches_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1365,6 +1390,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1420,6 +1446,7 @@ def _t26():
         "box_with_nms_limit_batches_relaxed",
         "box_with_nms_limit_batches_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1469,6 +1496,7 @@ def _t27():
         "box_with_nms_limit_batches_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1526,6 +1554,7 @@ def _t28():
         "box_with_nms_limit_batches_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1575,6 +1604,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1631,6 +1661,7 @@ def _t30():
         "box_with_nms_limit_batches_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1680,6 +1711,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1732,6 +1764,7 @@ def _t32():
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1781,6 +1814,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1836,6 +1870,7 @@ def _t34():
         "box_with_nms_limit_zero_nms_score_threshold_relaxed",
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1885,6 +1920,7 @@ def _t35():
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1942,6 +1978,7 @@ def _t36():
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1991,6 +2028,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -2047,6 +2085,7 @@ def _t38():
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -2096,6 +2135,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[

@@ -58,6 +58,7 @@ def _t0():
         "box_with_nms_limit_soft_linear_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -107,6 +108,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -162,6 +164,7 @@ def _t2():
         "box_with_nms_limit_soft_linear_relaxed",
         "box_with_nms_limit_soft_linear_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -211,6 +214,7 @@ def _t3():
         "box_with_nms_limit_soft_linear_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -268,6 +272,7 @@ def _t4():
         "box_with_nms_limit_soft_linear_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -317,6 +322,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -373,6 +379,7 @@ def _t6():
         "box_with_nms_limit_soft_linear_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -422,6 +429,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -474,6 +482,7 @@ def _t8():
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -523,6 +532,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -578,6 +588,7 @@ def _t10():
         "box_with_nms_limit_soft_linear_max_detections_2_relaxed",
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -627,6 +638,7 @@ def _t11():
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -684,6 +696,7 @@ def _t12():
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -733,6 +746,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -789,6 +803,7 @@ def _t14():
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -838,6 +853,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -890,6 +906,7 @@ def _t16():
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -939,6 +956,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -994,6 +1012,7 @@ def _t18():
         "box_with_nms_limit_soft_gaussian_relaxed",
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1043,6 +1062,7 @@ def _t19():
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1100,6 +1120,7 @@ def _t20():
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1149,6 +1170,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1205,6 +1227,7 @@ def _t22():
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1254,6 +1277,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1306,6 +1330,7 @@ def _t24():
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1355,6 +1380,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1410,6 +1436,7 @@ def _t26():
         "box_with_nms_limit_soft_gaussian_max_detections_2_relaxed",
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1459,6 +1486,7 @@ def _t27():
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1516,6 +1544,7 @@ def _t28():
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1565,6 +1594,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1621,6 +1651,7 @@ def _t30():
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -1670,6 +1701,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[

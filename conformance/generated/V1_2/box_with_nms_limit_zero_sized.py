@@ -28,6 +28,7 @@ def _t0():
         "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -77,6 +78,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -132,6 +134,7 @@ def _t2():
         "box_with_nms_limit_zero_sized_max_detections_0_relaxed",
         "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("relaxed",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -181,6 +184,7 @@ def _t3():
         "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -238,6 +242,7 @@ def _t4():
         "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("float16",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -287,6 +292,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -343,6 +349,7 @@ def _t6():
         "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("quant8",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -392,6 +399,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -444,6 +452,7 @@ def _t8():
         "box_with_nms_limit_zero_sized_no_rois_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "FULLY_CONNECTED", "FULLY_CONNECTED", "BOX_WITH_NMS_LIMIT")),
         model=g.model(
             operands=[
@@ -522,6 +531,7 @@ def _t9():
         "box_with_nms_limit_zero_sized_no_rois_relaxed",
         "box_with_nms_limit_zero_sized_no_rois_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("relaxed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "FULLY_CONNECTED", "FULLY_CONNECTED", "BOX_WITH_NMS_LIMIT")),
         model=g.model(
             operands=[
@@ -602,6 +612,7 @@ def _t10():
         "box_with_nms_limit_zero_sized_no_rois_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("float16",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "FULLY_CONNECTED", "FULLY_CONNECTED", "BOX_WITH_NMS_LIMIT")),
         model=g.model(
             operands=[

@@ -27,6 +27,7 @@ def _t0():
         "cast_float16_to_float16_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -59,6 +60,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
@@ -95,6 +97,7 @@ def _t2():
         "cast_float16_to_float32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("",), ("CAST",)),
         model=g.model(
             operands=[
@@ -127,6 +130,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -162,6 +166,7 @@ def _t4():
         "cast_float16_to_float32_relaxed",
         "cast_float16_to_float32_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed",), ("CAST",)),
         model=g.model(
             operands=[
@@ -194,6 +199,7 @@ def _t5():
         "cast_float16_to_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -231,6 +237,7 @@ def _t6():
         "cast_float16_to_int32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -263,6 +270,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
@@ -299,6 +307,7 @@ def _t8():
         "cast_float16_to_quant8_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -331,6 +340,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
@@ -367,6 +377,7 @@ def _t10():
         "cast_float32_to_float16_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("",), ("CAST",)),
         model=g.model(
             operands=[
@@ -399,6 +410,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -434,6 +446,7 @@ def _t12():
         "cast_float32_to_float16_relaxed",
         "cast_float32_to_float16_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed",), ("CAST",)),
         model=g.model(
             operands=[
@@ -466,6 +479,7 @@ def _t13():
         "cast_float32_to_float16_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -503,6 +517,7 @@ def _t14():
         "cast_float32_to_float32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("",), ("CAST",)),
         model=g.model(
             operands=[
@@ -535,6 +550,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -570,6 +586,7 @@ def _t16():
         "cast_float32_to_float32_relaxed",
         "cast_float32_to_float32_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed",), ("CAST",)),
         model=g.model(
             operands=[
@@ -602,6 +619,7 @@ def _t17():
         "cast_float32_to_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -639,6 +657,7 @@ def _t18():
         "cast_float32_to_int32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("",), ("CAST",)),
         model=g.model(
             operands=[
@@ -671,6 +690,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -706,6 +726,7 @@ def _t20():
         "cast_float32_to_int32_relaxed",
         "cast_float32_to_int32_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed",), ("CAST",)),
         model=g.model(
             operands=[
@@ -738,6 +759,7 @@ def _t21():
         "cast_float32_to_int32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -775,6 +797,7 @@ def _t22():
         "cast_float32_to_quant8_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("",), ("CAST",)),
         model=g.model(
             operands=[
@@ -807,6 +830,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -842,6 +866,7 @@ def _t24():
         "cast_float32_to_quant8_relaxed",
         "cast_float32_to_quant8_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed",), ("CAST",)),
         model=g.model(
             operands=[
@@ -874,6 +899,7 @@ def _t25():
         "cast_float32_to_quant8_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -911,6 +937,7 @@ def _t26():
         "cast_int32_to_float16_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -942,6 +969,7 @@ def _t27():
         "cast_int32_to_float32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -973,6 +1001,7 @@ def _t28():
         "cast_int32_to_int32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -1004,6 +1033,7 @@ def _t29():
         "cast_int32_to_quant8_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -1035,6 +1065,7 @@ def _t30():
         "cast_quant8_to_float16_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -1067,6 +1098,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
@@ -1103,6 +1135,7 @@ def _t32():
         "cast_quant8_to_float32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("",), ("CAST",)),
         model=g.model(
             operands=[
@@ -1135,6 +1168,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -1170,6 +1204,7 @@ def _t34():
         "cast_quant8_to_float32_relaxed",
         "cast_quant8_to_float32_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed",), ("CAST",)),
         model=g.model(
             operands=[
@@ -1202,6 +1237,7 @@ def _t35():
         "cast_quant8_to_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -1239,6 +1275,7 @@ def _t36():
         "cast_quant8_to_int32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -1271,6 +1308,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
@@ -1307,6 +1345,7 @@ def _t38():
         "cast_quant8_to_quant8_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -1339,6 +1378,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
@@ -1375,6 +1415,7 @@ def _t40():
         "cast_float32_large_to_float16_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 86, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -1407,6 +1448,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
@@ -1443,6 +1485,7 @@ def _t42():
         "cast_float32_large_to_float32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 86, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -1475,6 +1518,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
@@ -1511,6 +1555,7 @@ def _t44():
         "cast_float32_large_to_int32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 86, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -1543,6 +1588,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[
@@ -1579,6 +1625,7 @@ def _t46():
         "cast_float32_large_to_quant8_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 86, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -1611,6 +1658,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[

@@ -42,6 +42,7 @@ def _t0():
         "channel_shuffle_dynamic_output_shape_dim2_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", ""), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -77,6 +78,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -114,6 +116,7 @@ def _t2():
         "channel_shuffle_dim2_axis0_neg_relaxed",
         "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "relaxed"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -149,6 +152,7 @@ def _t3():
         "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -188,6 +192,7 @@ def _t4():
         "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "float16"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -223,6 +228,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -261,6 +267,7 @@ def _t6():
         "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "quant8"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -296,6 +303,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -334,6 +342,7 @@ def _t8():
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", ""), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -369,6 +378,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -406,6 +416,7 @@ def _t10():
         "channel_shuffle_dim2_axis1_neg_relaxed",
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "relaxed"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -441,6 +452,7 @@ def _t11():
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -480,6 +492,7 @@ def _t12():
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "float16"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -515,6 +528,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -553,6 +567,7 @@ def _t14():
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "quant8"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -588,6 +603,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -626,6 +642,7 @@ def _t16():
         "channel_shuffle_dynamic_output_shape_dim2_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0", ""), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -661,6 +678,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -698,6 +716,7 @@ def _t18():
         "channel_shuffle_dim2_axis0_relaxed",
         "channel_shuffle_dynamic_output_shape_dim2_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0", "relaxed"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -733,6 +752,7 @@ def _t19():
         "channel_shuffle_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -772,6 +792,7 @@ def _t20():
         "channel_shuffle_dynamic_output_shape_dim2_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0", "float16"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -807,6 +828,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -845,6 +867,7 @@ def _t22():
         "channel_shuffle_dynamic_output_shape_dim2_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0", "quant8"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -880,6 +903,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -918,6 +942,7 @@ def _t24():
         "channel_shuffle_dynamic_output_shape_dim2_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", ""), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -953,6 +978,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -990,6 +1016,7 @@ def _t26():
         "channel_shuffle_dim2_axis1_relaxed",
         "channel_shuffle_dynamic_output_shape_dim2_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1025,6 +1052,7 @@ def _t27():
         "channel_shuffle_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1064,6 +1092,7 @@ def _t28():
         "channel_shuffle_dynamic_output_shape_dim2_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1099,6 +1128,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1137,6 +1167,7 @@ def _t30():
         "channel_shuffle_dynamic_output_shape_dim2_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1172,6 +1203,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1210,6 +1242,7 @@ def _t32():
         "channel_shuffle_rank4_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("",), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1245,6 +1278,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1282,6 +1316,7 @@ def _t34():
         "channel_shuffle_rank4_relaxed",
         "channel_shuffle_rank4_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("relaxed",), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1317,6 +1352,7 @@ def _t35():
         "channel_shuffle_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1356,6 +1392,7 @@ def _t36():
         "channel_shuffle_rank4_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("float16",), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1391,6 +1428,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1429,6 +1467,7 @@ def _t38():
         "channel_shuffle_rank4_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("quant8",), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1464,6 +1503,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1502,6 +1542,7 @@ def _t40():
         "channel_shuffle_rank3_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("",), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1537,6 +1578,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1575,6 +1617,7 @@ def _t42():
         "channel_shuffle_rank3_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16",), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1610,6 +1653,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[

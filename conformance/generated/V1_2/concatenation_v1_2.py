@@ -31,6 +31,7 @@ def _t0():
         "concatenation_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 11, ("",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -67,6 +68,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -109,6 +111,7 @@ def _t2():
         "concatenation_v1_2_relaxed",
         "concatenation_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 11, ("relaxed",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -145,6 +148,7 @@ def _t3():
         "concatenation_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -189,6 +193,7 @@ def _t4():
         "concatenation_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("float16",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -225,6 +230,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -268,6 +274,7 @@ def _t6():
         "concatenation_v1_2_requantized_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -304,6 +311,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -347,6 +355,7 @@ def _t8():
         "concatenation_v1_2_requantized_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("quant8",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -383,6 +392,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -426,6 +436,7 @@ def _t10():
         "concatenation_v1_2_channels_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("", ""), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -463,6 +474,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("", "", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -508,6 +520,7 @@ def _t12():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("", "", "all_tensors_as_inputs"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -546,6 +559,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -595,6 +609,7 @@ def _t14():
         "concatenation_v1_2_channels_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("", "float16"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -632,6 +647,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("", "float16", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -677,6 +693,7 @@ def _t16():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("", "float16", "all_tensors_as_inputs"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -715,6 +732,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -764,6 +782,7 @@ def _t18():
         "concatenation_v1_2_channels_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("", "quant8"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -801,6 +820,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -846,6 +866,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("", "quant8", "all_tensors_as_inputs"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -884,6 +905,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -933,6 +955,7 @@ def _t22():
         "concatenation_v1_2_channels_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("weight_as_input", ""), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -971,6 +994,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("weight_as_input", "", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -1020,6 +1044,7 @@ def _t24():
         "concatenation_v1_2_channels_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("weight_as_input", "float16"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -1058,6 +1083,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("weight_as_input", "float16", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -1107,6 +1133,7 @@ def _t26():
         "concatenation_v1_2_channels_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("weight_as_input", "quant8"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -1145,6 +1172,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 51, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[

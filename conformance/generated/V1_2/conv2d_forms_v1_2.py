@@ -102,6 +102,7 @@ def _t0():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -144,6 +145,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -190,6 +192,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -234,6 +237,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -288,6 +292,7 @@ def _t4():
         "conv2d_forms_v1_2_dilated_nhwc_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -330,6 +335,7 @@ def _t5():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -376,6 +382,7 @@ def _t6():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -420,6 +427,7 @@ def _t7():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -476,6 +484,7 @@ def _t8():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -518,6 +527,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -564,6 +574,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -608,6 +619,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -659,6 +671,7 @@ def _t12():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -701,6 +714,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -747,6 +761,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -791,6 +806,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -838,6 +854,7 @@ def _t16():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -880,6 +897,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -926,6 +944,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -970,6 +989,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1025,6 +1045,7 @@ def _t20():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1069,6 +1090,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1123,6 +1145,7 @@ def _t22():
         "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1167,6 +1190,7 @@ def _t23():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1223,6 +1247,7 @@ def _t24():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1267,6 +1292,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1318,6 +1344,7 @@ def _t26():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1362,6 +1389,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1409,6 +1437,7 @@ def _t28():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1453,6 +1482,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1508,6 +1538,7 @@ def _t30():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1550,6 +1581,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1596,6 +1628,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1640,6 +1673,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1694,6 +1728,7 @@ def _t34():
         "conv2d_forms_v1_2_dilated_nchw_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1736,6 +1771,7 @@ def _t35():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1782,6 +1818,7 @@ def _t36():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1826,6 +1863,7 @@ def _t37():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1882,6 +1920,7 @@ def _t38():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1924,6 +1963,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1970,6 +2010,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2014,6 +2055,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2065,6 +2107,7 @@ def _t42():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2107,6 +2150,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2153,6 +2197,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2197,6 +2242,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2244,6 +2290,7 @@ def _t46():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2286,6 +2333,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2332,6 +2380,7 @@ def _t48():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2376,6 +2425,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2431,6 +2481,7 @@ def _t50():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2475,6 +2526,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2529,6 +2581,7 @@ def _t52():
         "conv2d_forms_v1_2_dilated_nchw_weight_as_input_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2573,6 +2626,7 @@ def _t53():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2629,6 +2683,7 @@ def _t54():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2673,6 +2728,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2724,6 +2780,7 @@ def _t56():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2768,6 +2825,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2815,6 +2873,7 @@ def _t58():
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2859,6 +2918,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2914,6 +2974,7 @@ def _t60():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2959,6 +3020,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3008,6 +3070,7 @@ def _t62():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3055,6 +3118,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3112,6 +3176,7 @@ def _t64():
         "conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3157,6 +3222,7 @@ def _t65():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3206,6 +3272,7 @@ def _t66():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3253,6 +3320,7 @@ def _t67():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3312,6 +3380,7 @@ def _t68():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3357,6 +3426,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3406,6 +3476,7 @@ def _t70():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3453,6 +3524,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3507,6 +3579,7 @@ def _t72():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3552,6 +3625,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3601,6 +3675,7 @@ def _t74():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3648,6 +3723,7 @@ def _t75():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3698,6 +3774,7 @@ def _t76():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3743,6 +3820,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3792,6 +3870,7 @@ def _t78():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3839,6 +3918,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3897,6 +3977,7 @@ def _t80():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3942,6 +4023,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3991,6 +4073,7 @@ def _t82():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4038,6 +4121,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4095,6 +4179,7 @@ def _t84():
         "conv2d_forms_v1_2_explicit_dilated_nchw_relaxed",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4140,6 +4225,7 @@ def _t85():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4189,6 +4275,7 @@ def _t86():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4236,6 +4323,7 @@ def _t87():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4295,6 +4383,7 @@ def _t88():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4340,6 +4429,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4389,6 +4479,7 @@ def _t90():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4436,6 +4527,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4490,6 +4582,7 @@ def _t92():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4535,6 +4628,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4584,6 +4678,7 @@ def _t94():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4631,6 +4726,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4681,6 +4777,7 @@ def _t96():
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4726,6 +4823,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4775,6 +4873,7 @@ def _t98():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4822,6 +4921,7 @@ def _t99():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4880,6 +4980,7 @@ def _t100():
         "conv2d_forms_v1_2_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 113, ("float16",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4919,6 +5020,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 113, ("float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4962,6 +5064,7 @@ def _t102():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 113, ("float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5003,6 +5106,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 113, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5055,6 +5159,7 @@ def _t104():
         "conv2d_forms_v1_2_no_layout_dynamic_output_shape_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 113, ("channelQuant8",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5094,6 +5199,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5137,6 +5243,7 @@ def _t106():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5178,6 +5285,7 @@ def _t107():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5222,6 +5330,7 @@ def _t108():
         "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 152, ("relu6", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5264,6 +5373,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5310,6 +5420,7 @@ def _t110():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5354,6 +5465,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5409,6 +5521,7 @@ def _t112():
         "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5451,6 +5564,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5497,6 +5611,7 @@ def _t114():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5541,6 +5656,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5588,6 +5704,7 @@ def _t116():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5631,6 +5748,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5678,6 +5796,7 @@ def _t118():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5723,6 +5842,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5778,6 +5898,7 @@ def _t120():
         "conv2d_forms_v1_2_explicit_layout_nhwc_relaxed",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5821,6 +5942,7 @@ def _t121():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5868,6 +5990,7 @@ def _t122():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5913,6 +6036,7 @@ def _t123():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5970,6 +6094,7 @@ def _t124():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6013,6 +6138,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6060,6 +6186,7 @@ def _t126():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6105,6 +6232,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6157,6 +6285,7 @@ def _t128():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6200,6 +6329,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6247,6 +6377,7 @@ def _t130():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6292,6 +6423,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6340,6 +6472,7 @@ def _t132():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6383,6 +6516,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6430,6 +6564,7 @@ def _t134():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6475,6 +6610,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6531,6 +6667,7 @@ def _t136():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6574,6 +6711,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6621,6 +6759,7 @@ def _t138():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6666,6 +6805,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6721,6 +6861,7 @@ def _t140():
         "conv2d_forms_v1_2_explicit_layout_nchw_relaxed",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6764,6 +6905,7 @@ def _t141():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6811,6 +6953,7 @@ def _t142():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6856,6 +6999,7 @@ def _t143():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6913,6 +7057,7 @@ def _t144():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6956,6 +7101,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7003,6 +7149,7 @@ def _t146():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7048,6 +7195,7 @@ def _t147():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7100,6 +7248,7 @@ def _t148():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7143,6 +7292,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7190,6 +7340,7 @@ def _t150():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7235,6 +7386,7 @@ def _t151():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7283,6 +7435,7 @@ def _t152():
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7326,6 +7479,7 @@ def _t153():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7373,6 +7527,7 @@ def _t154():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7418,6 +7573,7 @@ def _t155():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[

@@ -47,6 +47,7 @@ def _t0():
         "conv2d_v1_2_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -87,6 +88,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -131,6 +133,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -173,6 +176,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -225,6 +229,7 @@ def _t4():
         "conv2d_v1_2_nhwc_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -265,6 +270,7 @@ def _t5():
         "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -309,6 +315,7 @@ def _t6():
         "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -351,6 +358,7 @@ def _t7():
         "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -405,6 +413,7 @@ def _t8():
         "conv2d_v1_2_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -445,6 +454,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -489,6 +499,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -531,6 +542,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -580,6 +592,7 @@ def _t12():
         "conv2d_v1_2_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -620,6 +633,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -664,6 +678,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -706,6 +721,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -751,6 +767,7 @@ def _t16():
         "conv2d_v1_2_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -791,6 +808,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -835,6 +853,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -877,6 +896,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -930,6 +950,7 @@ def _t20():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -972,6 +993,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1024,6 +1046,7 @@ def _t22():
         "conv2d_v1_2_nhwc_weight_as_input_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1066,6 +1089,7 @@ def _t23():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1120,6 +1144,7 @@ def _t24():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1162,6 +1187,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1211,6 +1237,7 @@ def _t26():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1253,6 +1280,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1298,6 +1326,7 @@ def _t28():
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1340,6 +1369,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1393,6 +1423,7 @@ def _t30():
         "conv2d_v1_2_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1433,6 +1464,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1477,6 +1509,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1519,6 +1552,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1571,6 +1605,7 @@ def _t34():
         "conv2d_v1_2_nchw_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1611,6 +1646,7 @@ def _t35():
         "conv2d_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1655,6 +1691,7 @@ def _t36():
         "conv2d_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1697,6 +1734,7 @@ def _t37():
         "conv2d_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1751,6 +1789,7 @@ def _t38():
         "conv2d_v1_2_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1791,6 +1830,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1835,6 +1875,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1877,6 +1918,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1926,6 +1968,7 @@ def _t42():
         "conv2d_v1_2_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1966,6 +2009,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2010,6 +2054,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2052,6 +2097,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2097,6 +2143,7 @@ def _t46():
         "conv2d_v1_2_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2137,6 +2184,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2181,6 +2229,7 @@ def _t48():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2223,6 +2272,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2276,6 +2326,7 @@ def _t50():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", ""), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2318,6 +2369,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2370,6 +2422,7 @@ def _t52():
         "conv2d_v1_2_nchw_weight_as_input_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "relaxed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2412,6 +2465,7 @@ def _t53():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2466,6 +2520,7 @@ def _t54():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "quant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2508,6 +2563,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2557,6 +2613,7 @@ def _t56():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "channelQuant8"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2599,6 +2656,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2644,6 +2702,7 @@ def _t58():
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "float16"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2686,6 +2745,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "demo_saturating_add_chain_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, (), ("org.nnhal_conformance.demo:SATURATING_ADD", "org.nnhal_conformance.demo:SATURATING_ADD")),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "demo_saturating_add_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, (), ("org.nnhal_conformance.demo:SATURATING_ADD",)),
         model=g.model(
             operands=[
@@ -89,6 +91,7 @@ def _t2():
         "demo_saturating_add_dynamic_output_shape_2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, (), ("org.nnhal_conformance.demo:SATURATING_ADD",)),
         model=g.model(
             operands=[

@@ -40,6 +40,7 @@ def _t0():
         "depth_to_space_v1_2_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", ""), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -75,6 +76,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -112,6 +114,7 @@ def _t2():
         "depth_to_space_v1_2_nhwc_relaxed",
         "depth_to_space_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -147,6 +150,7 @@ def _t3():
         "depth_to_space_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -186,6 +190,7 @@ def _t4():
         "depth_to_space_v1_2_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "float16"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -221,6 +226,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -259,6 +265,7 @@ def _t6():
         "depth_to_space_v1_2_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "quant8"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -294,6 +301,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -332,6 +340,7 @@ def _t8():
         "depth_to_space_v1_2_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", ""), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -367,6 +376,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -404,6 +414,7 @@ def _t10():
         "depth_to_space_v1_2_nchw_relaxed",
         "depth_to_space_v1_2_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "relaxed"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -439,6 +450,7 @@ def _t11():
         "depth_to_space_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -478,6 +490,7 @@ def _t12():
         "depth_to_space_v1_2_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "float16"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -513,6 +526,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -551,6 +565,7 @@ def _t14():
         "depth_to_space_v1_2_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "quant8"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -586,6 +601,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -624,6 +640,7 @@ def _t16():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", ""), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -659,6 +676,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -696,6 +714,7 @@ def _t18():
         "depth_to_space_v1_2_single_channel_nhwc_relaxed",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -731,6 +750,7 @@ def _t19():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -770,6 +790,7 @@ def _t20():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "float16"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -805,6 +826,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -843,6 +865,7 @@ def _t22():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "quant8"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -878,6 +901,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -916,6 +940,7 @@ def _t24():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", ""), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -951,6 +976,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -988,6 +1014,7 @@ def _t26():
         "depth_to_space_v1_2_single_channel_nchw_relaxed",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "relaxed"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -1023,6 +1050,7 @@ def _t27():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -1062,6 +1090,7 @@ def _t28():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "float16"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -1097,6 +1126,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -1135,6 +1165,7 @@ def _t30():
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "quant8"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -1170,6 +1201,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[

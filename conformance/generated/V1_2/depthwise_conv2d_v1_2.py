@@ -125,6 +125,7 @@ def _t0():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -168,6 +169,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -215,6 +217,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -260,6 +263,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -315,6 +319,7 @@ def _t4():
         "depthwise_conv2d_v1_2_dilated_nhwc_relaxed",
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -358,6 +363,7 @@ def _t5():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -405,6 +411,7 @@ def _t6():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -450,6 +457,7 @@ def _t7():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -507,6 +515,7 @@ def _t8():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -550,6 +559,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -597,6 +607,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -642,6 +653,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -694,6 +706,7 @@ def _t12():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -737,6 +750,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -784,6 +798,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -829,6 +844,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -877,6 +893,7 @@ def _t16():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -920,6 +937,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -967,6 +985,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1012,6 +1031,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1068,6 +1088,7 @@ def _t20():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1113,6 +1134,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1168,6 +1190,7 @@ def _t22():
         "depthwise_conv2d_v1_2_dilated_nhwc_weight_as_input_relaxed",
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1213,6 +1236,7 @@ def _t23():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1270,6 +1294,7 @@ def _t24():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1315,6 +1340,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1367,6 +1393,7 @@ def _t26():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1412,6 +1439,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1460,6 +1488,7 @@ def _t28():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1505,6 +1534,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1561,6 +1591,7 @@ def _t30():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1604,6 +1635,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1651,6 +1683,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1696,6 +1729,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1751,6 +1785,7 @@ def _t34():
         "depthwise_conv2d_v1_2_dilated_nchw_relaxed",
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1794,6 +1829,7 @@ def _t35():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1841,6 +1877,7 @@ def _t36():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1886,6 +1923,7 @@ def _t37():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1943,6 +1981,7 @@ def _t38():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1986,6 +2025,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2033,6 +2073,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2078,6 +2119,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2130,6 +2172,7 @@ def _t42():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2173,6 +2216,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2220,6 +2264,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2265,6 +2310,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2313,6 +2359,7 @@ def _t46():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2356,6 +2403,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2403,6 +2451,7 @@ def _t48():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2448,6 +2497,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2504,6 +2554,7 @@ def _t50():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2549,6 +2600,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2604,6 +2656,7 @@ def _t52():
         "depthwise_conv2d_v1_2_dilated_nchw_weight_as_input_relaxed",
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2649,6 +2702,7 @@ def _t53():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2706,6 +2760,7 @@ def _t54():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2751,6 +2806,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2803,6 +2859,7 @@ def _t56():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2848,6 +2905,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2896,6 +2954,7 @@ def _t58():
         "depthwise_conv2d_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2941,6 +3000,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2997,6 +3057,7 @@ def _t60():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3043,6 +3104,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3093,6 +3155,7 @@ def _t62():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3141,6 +3204,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3199,6 +3263,7 @@ def _t64():
         "depthwise_conv2d_v1_2_explicit_dilated_nhwc_relaxed",
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3245,6 +3310,7 @@ def _t65():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3295,6 +3361,7 @@ def _t66():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3343,6 +3410,7 @@ def _t67():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3403,6 +3471,7 @@ def _t68():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3449,6 +3518,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3499,6 +3569,7 @@ def _t70():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3547,6 +3618,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3602,6 +3674,7 @@ def _t72():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3648,6 +3721,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3698,6 +3772,7 @@ def _t74():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3746,6 +3821,7 @@ def _t75():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3797,6 +3873,7 @@ def _t76():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3843,6 +3920,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3893,6 +3971,7 @@ def _t78():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3941,6 +4020,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4000,6 +4080,7 @@ def _t80():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4046,6 +4127,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4096,6 +4178,7 @@ def _t82():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4144,6 +4227,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4202,6 +4286,7 @@ def _t84():
         "depthwise_conv2d_v1_2_explicit_dilated_nchw_relaxed",
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4248,6 +4333,7 @@ def _t85():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4298,6 +4384,7 @@ def _t86():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4346,6 +4433,7 @@ def _t87():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4406,6 +4494,7 @@ def _t88():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4452,6 +4541,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4502,6 +4592,7 @@ def _t90():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4550,6 +4641,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4605,6 +4697,7 @@ def _t92():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4651,6 +4744,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4701,6 +4795,7 @@ def _t94():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4749,6 +4844,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4800,6 +4896,7 @@ def _t96():
         "depthwise_conv2d_v1_2_explicit_dilated_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4846,6 +4943,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4896,6 +4994,7 @@ def _t98():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4944,6 +5043,7 @@ def _t99():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 81, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5003,6 +5103,7 @@ def _t100():
         "depthwise_conv2d_v1_2_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 112, ("float16",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5043,6 +5144,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 112, ("float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5087,6 +5189,7 @@ def _t102():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 112, ("float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5129,6 +5232,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 112, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5182,6 +5286,7 @@ def _t104():
         "depthwise_conv2d_v1_2_no_layout_dynamic_output_shape_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 112, ("channelQuant8",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5222,6 +5327,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 112, ("channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5266,6 +5372,7 @@ def _t106():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 112, ("channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5308,6 +5415,7 @@ def _t107():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 112, ("channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5353,6 +5461,7 @@ def _t108():
         "depthwise_conv2d_v1_2_explicit_no_layout_dynamic_output_shape_relu1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 144, ("relu1", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5396,6 +5505,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 144, ("relu1", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5443,6 +5553,7 @@ def _t110():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 144, ("relu1", "float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5488,6 +5599,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 144, ("relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5544,6 +5656,7 @@ def _t112():
         "depthwise_conv2d_v1_2_explicit_no_layout_dynamic_output_shape_relu1_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 144, ("relu1", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5587,6 +5700,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 144, ("relu1", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5634,6 +5748,7 @@ def _t114():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 144, ("relu1", "channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5679,6 +5794,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 144, ("relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5727,6 +5843,7 @@ def _t116():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5768,6 +5885,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5813,6 +5931,7 @@ def _t118():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5856,6 +5975,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5909,6 +6029,7 @@ def _t120():
         "depthwise_conv2d_v1_2_layout_nhwc_relaxed",
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5950,6 +6071,7 @@ def _t121():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5995,6 +6117,7 @@ def _t122():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6038,6 +6161,7 @@ def _t123():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6093,6 +6217,7 @@ def _t124():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6134,6 +6259,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6179,6 +6305,7 @@ def _t126():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6222,6 +6349,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6272,6 +6400,7 @@ def _t128():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6313,6 +6442,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6358,6 +6488,7 @@ def _t130():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6401,6 +6532,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6447,6 +6579,7 @@ def _t132():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6488,6 +6621,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6533,6 +6667,7 @@ def _t134():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6576,6 +6711,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6630,6 +6766,7 @@ def _t136():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6671,6 +6808,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6716,6 +6854,7 @@ def _t138():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6759,6 +6898,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6812,6 +6952,7 @@ def _t140():
         "depthwise_conv2d_v1_2_layout_nchw_relaxed",
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6853,6 +6994,7 @@ def _t141():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6898,6 +7040,7 @@ def _t142():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6941,6 +7084,7 @@ def _t143():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6996,6 +7140,7 @@ def _t144():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7037,6 +7182,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7082,6 +7228,7 @@ def _t146():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7125,6 +7272,7 @@ def _t147():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7175,6 +7323,7 @@ def _t148():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7216,6 +7365,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7261,6 +7411,7 @@ def _t150():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7304,6 +7455,7 @@ def _t151():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7350,6 +7502,7 @@ def _t152():
         "depthwise_conv2d_v1_2_layout_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7391,6 +7544,7 @@ def _t153():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7436,6 +7590,7 @@ def _t154():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7479,6 +7634,7 @@ def _t155():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 190, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7533,6 +7689,7 @@ def _t156():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7577,6 +7734,7 @@ def _t157():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7625,6 +7783,7 @@ def _t158():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7671,6 +7830,7 @@ def _t159():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7727,6 +7887,7 @@ def _t160():
         "depthwise_conv2d_v1_2_explicit_layout_nhwc_relaxed",
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7771,6 +7932,7 @@ def _t161():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7819,6 +7981,7 @@ def _t162():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7865,6 +8028,7 @@ def _t163():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7923,6 +8087,7 @@ def _t164():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7967,6 +8132,7 @@ def _t165():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8015,6 +8181,7 @@ def _t166():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8061,6 +8228,7 @@ def _t167():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8114,6 +8282,7 @@ def _t168():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8158,6 +8327,7 @@ def _t169():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8206,6 +8376,7 @@ def _t170():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8252,6 +8423,7 @@ def _t171():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8301,6 +8473,7 @@ def _t172():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8345,6 +8518,7 @@ def _t173():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8393,6 +8567,7 @@ def _t174():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8439,6 +8614,7 @@ def _t175():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8496,6 +8672,7 @@ def _t176():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", ""), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8540,6 +8717,7 @@ def _t177():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8588,6 +8766,7 @@ def _t178():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8634,6 +8813,7 @@ def _t179():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8690,6 +8870,7 @@ def _t180():
         "depthwise_conv2d_v1_2_explicit_layout_nchw_relaxed",
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "relaxed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8734,6 +8915,7 @@ def _t181():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8782,6 +8964,7 @@ def _t182():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8828,6 +9011,7 @@ def _t183():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8886,6 +9070,7 @@ def _t184():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "quant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8930,6 +9115,7 @@ def _t185():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8978,6 +9164,7 @@ def _t186():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9024,6 +9211,7 @@ def _t187():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9077,6 +9265,7 @@ def _t188():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "channelQuant8"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9121,6 +9310,7 @@ def _t189():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9169,6 +9359,7 @@ def _t190():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "channelQuant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9215,6 +9406,7 @@ def _t191():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9264,6 +9456,7 @@ def _t192():
         "depthwise_conv2d_v1_2_explicit_layout_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "float16"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9308,6 +9501,7 @@ def _t193():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9356,6 +9550,7 @@ def _t194():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "float16", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9402,6 +9597,7 @@ def _t195():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 228, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[

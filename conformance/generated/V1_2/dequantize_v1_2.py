@@ -24,6 +24,7 @@ def _t0():
         "dequantize_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("float16",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "dequantize_v1_2_relaxed",
         "dequantize_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -123,6 +126,7 @@ def _t3():
         "dequantize_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -160,6 +164,7 @@ def _t4():
         "dequantize_v1_2_float16_overflow_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, (), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -192,6 +197,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -228,6 +234,7 @@ def _t6():
         "dequantize_v1_2_symm_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -258,6 +265,7 @@ def _t7():
         "dequantize_v1_2_symm_relaxed",
         "dequantize_v1_2_symm_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("relaxed",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -290,6 +298,7 @@ def _t8():
         "dequantize_v1_2_symm_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("float16",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -321,6 +330,7 @@ def _t9():
         "dequantize_v1_2_channel_dim_1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -351,6 +361,7 @@ def _t10():
         "dequantize_v1_2_channel_dim_1_relaxed",
         "dequantize_v1_2_channel_dim_1_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("relaxed",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -383,6 +394,7 @@ def _t11():
         "dequantize_v1_2_channel_dim_1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("float16",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -414,6 +426,7 @@ def _t12():
         "dequantize_v1_2_channel_dim_0_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 58, ("",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -445,6 +458,7 @@ def _t13():
         "dequantize_v1_2_channel_dim_0_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 58, ("float16",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -476,6 +490,7 @@ def _t14():
         "dequantize_v1_2_zero_sized_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 70, ("",), ("SLICE", "DEQUANTIZE")),
         model=g.model(
             operands=[
@@ -512,6 +527,7 @@ def _t15():
         "dequantize_v1_2_zero_sized_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 70, ("float16",), ("SLICE", "DEQUANTIZE")),
         model=g.model(
             operands=[

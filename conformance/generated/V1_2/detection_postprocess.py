@@ -66,6 +66,7 @@ def _t0():
         "detection_postprocess_regular_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -120,6 +121,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -184,6 +186,7 @@ def _t2():
         "detection_postprocess_regular_relaxed",
         "detection_postprocess_regular_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("relaxed",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -238,6 +241,7 @@ def _t3():
         "detection_postprocess_regular_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -304,6 +308,7 @@ def _t4():
         "detection_postprocess_regular_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("float16",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -358,6 +363,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -423,6 +429,7 @@ def _t6():
         "detection_postprocess_fast_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -477,6 +484,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -541,6 +549,7 @@ def _t8():
         "detection_postprocess_fast_relaxed",
         "detection_postprocess_fast_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("relaxed",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -595,6 +604,7 @@ def _t9():
         "detection_postprocess_fast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -661,6 +671,7 @@ def _t10():
         "detection_postprocess_fast_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -715,6 +726,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -780,6 +792,7 @@ def _t12():
         "detection_postprocess_threshold_fast_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 83, ("",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -834,6 +847,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 83, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -898,6 +912,7 @@ def _t14():
         "detection_postprocess_threshold_fast_relaxed",
         "detection_postprocess_threshold_fast_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 83, ("relaxed",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -952,6 +967,7 @@ def _t15():
         "detection_postprocess_threshold_fast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 83, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1018,6 +1034,7 @@ def _t16():
         "detection_postprocess_threshold_fast_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 83, ("float16",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1072,6 +1089,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 83, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1137,6 +1155,7 @@ def _t18():
         "detection_postprocess_threshold_regular_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 96, ("",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1191,6 +1210,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 96, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1255,6 +1275,7 @@ def _t20():
         "detection_postprocess_threshold_regular_relaxed",
         "detection_postprocess_threshold_regular_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 96, ("relaxed",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1309,6 +1330,7 @@ def _t21():
         "detection_postprocess_threshold_regular_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 96, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1375,6 +1397,7 @@ def _t22():
         "detection_postprocess_threshold_regular_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 96, ("float16",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1429,6 +1452,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 96, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1494,6 +1518,7 @@ def _t24():
         "detection_postprocess_ties_fast_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1548,6 +1573,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1612,6 +1638,7 @@ def _t26():
         "detection_postprocess_ties_fast_relaxed",
         "detection_postprocess_ties_fast_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1666,6 +1693,7 @@ def _t27():
         "detection_postprocess_ties_fast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1732,6 +1760,7 @@ def _t28():
         "detection_postprocess_ties_fast_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1786,6 +1815,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1851,6 +1881,7 @@ def _t30():
         "detection_postprocess_ties_regular_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 120, ("",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1905,6 +1936,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 120, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -1969,6 +2001,7 @@ def _t32():
         "detection_postprocess_ties_regular_relaxed",
         "detection_postprocess_ties_regular_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 120, ("relaxed",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -2023,6 +2056,7 @@ def _t33():
         "detection_postprocess_ties_regular_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 120, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -2089,6 +2123,7 @@ def _t34():
         "detection_postprocess_ties_regular_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 120, ("float16",), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[
@@ -2143,6 +2178,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 120, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
         model=g.model(
             operands=[

@@ -24,6 +24,7 @@ def _t0():
         "div_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 11, ("",), ("DIV",)),
         model=g.model(
             operands=[
@@ -60,6 +61,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -102,6 +104,7 @@ def _t2():
         "div_v1_2_relaxed",
         "div_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 11, ("relaxed",), ("DIV",)),
         model=g.model(
             operands=[
@@ -138,6 +141,7 @@ def _t3():
         "div_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -182,6 +186,7 @@ def _t4():
         "div_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("float16",), ("DIV",)),
         model=g.model(
             operands=[
@@ -218,6 +223,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("DIV",)),
         model=g.model(
             operands=[
@@ -261,6 +267,7 @@ def _t6():
         "div_v1_2_by_zero_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, (), ("DIV",)),
         model=g.model(
             operands=[
@@ -297,6 +304,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("DIV",)),
         model=g.model(
             operands=[

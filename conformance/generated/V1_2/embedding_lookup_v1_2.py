@@ -20,6 +20,7 @@ def _t0():
         "embedding_lookup_v1_2_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("int32",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -53,6 +54,7 @@ def _t1():
         "embedding_lookup_v1_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("quant8",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -87,6 +89,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "embedding_lookup_v1_2_quant8_rank4_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, (), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -159,6 +163,7 @@ def _t4():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -197,6 +202,7 @@ def _t5():
         "embedding_lookup_v1_2_int32_extremes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, (), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "expand_dims_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "expand_dims_relaxed",
         "expand_dims_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("relaxed",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -126,6 +129,7 @@ def _t3():
         "expand_dims_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("relaxed", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -164,6 +168,7 @@ def _t4():
         "expand_dims_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("float16",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -198,6 +203,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -235,6 +241,7 @@ def _t6():
         "expand_dims_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("int32",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -268,6 +275,7 @@ def _t7():
         "expand_dims_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("quant8",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -302,6 +310,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -339,6 +348,7 @@ def _t9():
         "expand_dims_middle_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -373,6 +383,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -410,6 +421,7 @@ def _t11():
         "expand_dims_middle_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("float16",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -444,6 +456,7 @@ def _t12():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -481,6 +494,7 @@ def _t13():
         "expand_dims_middle_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("int32",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -514,6 +528,7 @@ def _t14():
         "expand_dims_middle_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("quant8",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -548,6 +563,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("quant8", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -585,6 +601,7 @@ def _t16():
         "expand_dims_minus_one_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -619,6 +636,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -656,6 +674,7 @@ def _t18():
         "expand_dims_minus_one_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -690,6 +709,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -727,6 +747,7 @@ def _t20():
         "expand_dims_minus_one_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("int32",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -760,6 +781,7 @@ def _t21():
         "expand_dims_minus_three_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -794,6 +816,7 @@ def _t22():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -831,6 +854,7 @@ def _t23():
         "expand_dims_minus_three_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("int32",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -864,6 +888,7 @@ def _t24():
         "expand_dims_rank5_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -898,6 +923,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -935,6 +961,7 @@ def _t26():
         "expand_dims_rank5_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -969,6 +996,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[

@@ -21,6 +21,7 @@ def _t0():
         "floor_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 7, ("",), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -53,6 +54,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 7, ("", "all_inputs_as_internal"), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -88,6 +90,7 @@ def _t2():
         "floor_v1_2_relaxed",
         "floor_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 7, ("relaxed",), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -120,6 +123,7 @@ def _t3():
         "floor_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 7, ("relaxed", "all_inputs_as_internal"), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -157,6 +161,7 @@ def _t4():
         "floor_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 7, ("float16",), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -189,6 +194,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 7, ("float16", "all_inputs_as_internal"), ("FLOOR",)),
         model=g.model(
             operands=[
@@ -225,6 +231,7 @@ def _t6():
         "floor_v1_2_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("float16",), ("FLOOR",)),
         model=g.model(
             operands=[

@@ -27,6 +27,7 @@ def _t0():
         "fully_connected_v1_2_rank2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "float16"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -63,6 +64,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -103,6 +105,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -141,6 +144,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -190,6 +194,7 @@ def _t4():
         "fully_connected_v1_2_rank2_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "weight_as_input", "float16"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -228,6 +233,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -277,6 +283,7 @@ def _t6():
         "fully_connected_v1_2_rank2_dynamic_output_shape_relu_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relu", "", "float16"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -313,6 +320,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -353,6 +361,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -391,6 +400,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -440,6 +450,7 @@ def _t10():
         "fully_connected_v1_2_rank2_dynamic_output_shape_relu_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relu", "weight_as_input", "float16"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -478,6 +489,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relu", "weight_as_input", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -527,6 +539,7 @@ def _t12():
         "fully_connected_v1_2_rank4_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -563,6 +576,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -603,6 +617,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -641,6 +656,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -686,6 +702,7 @@ def _t16():
         "fully_connected_v1_2_rank4_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -722,6 +739,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -762,6 +780,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -800,6 +819,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[

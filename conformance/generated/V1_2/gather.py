@@ -34,6 +34,7 @@ def _t0():
         "gather_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", ""), ("GATHER",)),
         model=g.model(
             operands=[
@@ -69,6 +70,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -108,6 +110,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -144,6 +147,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -182,6 +186,7 @@ def _t4():
         "gather_relaxed",
         "gather_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "relaxed"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -217,6 +222,7 @@ def _t5():
         "gather_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -256,6 +262,7 @@ def _t6():
         "gather_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -292,6 +299,7 @@ def _t7():
         "gather_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -332,6 +340,7 @@ def _t8():
         "gather_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "float16"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -367,6 +376,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "float16", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -406,6 +416,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -442,6 +453,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -481,6 +493,7 @@ def _t12():
         "gather_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "int32"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -516,6 +529,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "int32", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -551,6 +565,7 @@ def _t14():
         "gather_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "quant8"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -586,6 +601,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -625,6 +641,7 @@ def _t16():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -661,6 +678,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -700,6 +718,7 @@ def _t18():
         "gather_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", ""), ("GATHER",)),
         model=g.model(
             operands=[
@@ -736,6 +755,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -774,6 +794,7 @@ def _t20():
         "gather_weight_as_input_relaxed",
         "gather_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -810,6 +831,7 @@ def _t21():
         "gather_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -850,6 +872,7 @@ def _t22():
         "gather_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "float16"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -886,6 +909,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "float16", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -925,6 +949,7 @@ def _t24():
         "gather_dynamic_output_shape_weight_as_input_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "int32"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -960,6 +985,7 @@ def _t25():
         "gather_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -996,6 +1022,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1035,6 +1062,7 @@ def _t27():
         "gather_indices_2d_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1070,6 +1098,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1109,6 +1138,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1145,6 +1175,7 @@ def _t30():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1183,6 +1214,7 @@ def _t31():
         "gather_indices_2d_relaxed",
         "gather_indices_2d_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1218,6 +1250,7 @@ def _t32():
         "gather_indices_2d_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1257,6 +1290,7 @@ def _t33():
         "gather_indices_2d_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1293,6 +1327,7 @@ def _t34():
         "gather_indices_2d_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1333,6 +1368,7 @@ def _t35():
         "gather_indices_2d_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1368,6 +1404,7 @@ def _t36():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1407,6 +1444,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1443,6 +1481,7 @@ def _t38():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1482,6 +1521,7 @@ def _t39():
         "gather_indices_2d_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("int32",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1517,6 +1557,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("int32", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1552,6 +1593,7 @@ def _t41():
         "gather_indices_2d_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1587,6 +1629,7 @@ def _t42():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1626,6 +1669,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8", "all_tensors_as_inputs"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1662,6 +1706,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1701,6 +1746,7 @@ def _t45():
         "gather_middle_axis_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1736,6 +1782,7 @@ def _t46():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1774,6 +1821,7 @@ def _t47():
         "gather_middle_axis_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1809,6 +1857,7 @@ def _t48():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -1847,6 +1896,7 @@ def _t49():
         "gather_middle_axis_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("int32",), ("GATHER",)),
         model=g.model(
             operands=[

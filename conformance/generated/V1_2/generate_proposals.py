@@ -99,6 +99,7 @@ def _t0():
         "generate_proposals_two_images_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nhwc", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -149,6 +150,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -213,6 +215,7 @@ def _t2():
         "generate_proposals_two_images_nhwc_relaxed",
         "generate_proposals_two_images_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nhwc", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -263,6 +266,7 @@ def _t3():
         "generate_proposals_two_images_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -329,6 +333,7 @@ def _t4():
         "generate_proposals_two_images_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nhwc", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -379,6 +384,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -444,6 +450,7 @@ def _t6():
         "generate_proposals_two_images_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nhwc", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -494,6 +501,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -551,6 +559,7 @@ def _t8():
         "generate_proposals_two_images_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nchw", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -601,6 +610,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -665,6 +675,7 @@ def _t10():
         "generate_proposals_two_images_nchw_relaxed",
         "generate_proposals_two_images_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nchw", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -715,6 +726,7 @@ def _t11():
         "generate_proposals_two_images_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -781,6 +793,7 @@ def _t12():
         "generate_proposals_two_images_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nchw", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -831,6 +844,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -896,6 +910,7 @@ def _t14():
         "generate_proposals_two_images_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nchw", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -946,6 +961,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1003,6 +1019,7 @@ def _t16():
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nhwc", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1053,6 +1070,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1117,6 +1135,7 @@ def _t18():
         "generate_proposals_pre_nms_nhwc_relaxed",
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nhwc", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1167,6 +1186,7 @@ def _t19():
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1233,6 +1253,7 @@ def _t20():
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nhwc", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1283,6 +1304,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1348,6 +1370,7 @@ def _t22():
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nhwc", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1398,6 +1421,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1455,6 +1479,7 @@ def _t24():
         "generate_proposals_pre_nms_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nchw", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1505,6 +1530,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1569,6 +1595,7 @@ def _t26():
         "generate_proposals_pre_nms_nchw_relaxed",
         "generate_proposals_pre_nms_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nchw", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1619,6 +1646,7 @@ def _t27():
         "generate_proposals_pre_nms_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1685,6 +1713,7 @@ def _t28():
         "generate_proposals_pre_nms_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nchw", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1735,6 +1764,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1800,6 +1830,7 @@ def _t30():
         "generate_proposals_pre_nms_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nchw", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1850,6 +1881,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1907,6 +1939,7 @@ def _t32():
         "generate_proposals_post_nms_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nhwc", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -1957,6 +1990,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2021,6 +2055,7 @@ def _t34():
         "generate_proposals_post_nms_nhwc_relaxed",
         "generate_proposals_post_nms_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nhwc", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2071,6 +2106,7 @@ def _t35():
         "generate_proposals_post_nms_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2137,6 +2173,7 @@ def _t36():
         "generate_proposals_post_nms_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nhwc", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2187,6 +2224,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2252,6 +2290,7 @@ def _t38():
         "generate_proposals_post_nms_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nhwc", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2302,6 +2341,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2359,6 +2399,7 @@ def _t40():
         "generate_proposals_post_nms_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nchw", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2409,6 +2450,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2473,6 +2515,7 @@ def _t42():
         "generate_proposals_post_nms_nchw_relaxed",
         "generate_proposals_post_nms_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nchw", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2523,6 +2566,7 @@ def _t43():
         "generate_proposals_post_nms_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2589,6 +2633,7 @@ def _t44():
         "generate_proposals_post_nms_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nchw", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2639,6 +2684,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2704,6 +2750,7 @@ def _t46():
         "generate_proposals_post_nms_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nchw", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2754,6 +2801,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 84, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2811,6 +2859,7 @@ def _t48():
         "generate_proposals_ties_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nhwc", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2861,6 +2910,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2925,6 +2975,7 @@ def _t50():
         "generate_proposals_ties_nhwc_relaxed",
         "generate_proposals_ties_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nhwc", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -2975,6 +3026,7 @@ def _t51():
         "generate_proposals_ties_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3041,6 +3093,7 @@ def _t52():
         "generate_proposals_ties_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nhwc", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3091,6 +3144,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3156,6 +3210,7 @@ def _t54():
         "generate_proposals_ties_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nhwc", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3206,6 +3261,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3263,6 +3319,7 @@ def _t56():
         "generate_proposals_ties_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nchw", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3313,6 +3370,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3377,6 +3435,7 @@ def _t58():
         "generate_proposals_ties_nchw_relaxed",
         "generate_proposals_ties_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nchw", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3427,6 +3486,7 @@ def _t59():
         "generate_proposals_ties_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3493,6 +3553,7 @@ def _t60():
         "generate_proposals_ties_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nchw", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3543,6 +3604,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3608,6 +3670,7 @@ def _t62():
         "generate_proposals_ties_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nchw", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3658,6 +3721,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 101, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3715,6 +3779,7 @@ def _t64():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nhwc", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3765,6 +3830,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3829,6 +3895,7 @@ def _t66():
         "generate_proposals_ties_suppressed_nhwc_relaxed",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nhwc", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3879,6 +3946,7 @@ def _t67():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3945,6 +4013,7 @@ def _t68():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nhwc", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -3995,6 +4064,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4060,6 +4130,7 @@ def _t70():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nhwc", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4110,6 +4181,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4167,6 +4239,7 @@ def _t72():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nchw", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4217,6 +4290,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4281,6 +4355,7 @@ def _t74():
         "generate_proposals_ties_suppressed_nchw_relaxed",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nchw", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4331,6 +4406,7 @@ def _t75():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4397,6 +4473,7 @@ def _t76():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nchw", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4447,6 +4524,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4512,6 +4590,7 @@ def _t78():
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nchw", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4562,6 +4641,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4619,6 +4699,7 @@ def _t80():
         "generate_proposals_none_kept_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4669,6 +4750,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4733,6 +4815,7 @@ def _t82():
         "generate_proposals_none_kept_nhwc_relaxed",
         "generate_proposals_none_kept_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4783,6 +4866,7 @@ def _t83():
         "generate_proposals_none_kept_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4849,6 +4933,7 @@ def _t84():
         "generate_proposals_none_kept_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4899,6 +4984,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -4964,6 +5050,7 @@ def _t86():
         "generate_proposals_none_kept_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5014,6 +5101,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5071,6 +5159,7 @@ def _t88():
         "generate_proposals_none_kept_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5121,6 +5210,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5185,6 +5275,7 @@ def _t90():
         "generate_proposals_none_kept_nchw_relaxed",
         "generate_proposals_none_kept_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5235,6 +5326,7 @@ def _t91():
         "generate_proposals_none_kept_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5301,6 +5393,7 @@ def _t92():
         "generate_proposals_none_kept_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5351,6 +5444,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5416,6 +5510,7 @@ def _t94():
         "generate_proposals_none_kept_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5466,6 +5561,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5523,6 +5619,7 @@ def _t96():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5573,6 +5670,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5637,6 +5735,7 @@ def _t98():
         "generate_proposals_post_nms_zero_nhwc_relaxed",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5687,6 +5786,7 @@ def _t99():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5753,6 +5853,7 @@ def _t100():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5803,6 +5904,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5868,6 +5970,7 @@ def _t102():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5918,6 +6021,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -5975,6 +6079,7 @@ def _t104():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", ""), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -6025,6 +6130,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -6089,6 +6195,7 @@ def _t106():
         "generate_proposals_post_nms_zero_nchw_relaxed",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "relaxed"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -6139,6 +6246,7 @@ def _t107():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -6205,6 +6313,7 @@ def _t108():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "float16"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -6255,6 +6364,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -6320,6 +6430,7 @@ def _t110():
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "quant8"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -6370,6 +6481,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 122, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[

@@ -121,6 +121,7 @@ def _t0():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -165,6 +166,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -213,6 +215,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -259,6 +262,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -315,6 +319,7 @@ def _t4():
         "grouped_conv2d_explicit_nhwc_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -359,6 +364,7 @@ def _t5():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -407,6 +413,7 @@ def _t6():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -453,6 +460,7 @@ def _t7():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -511,6 +519,7 @@ def _t8():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -555,6 +564,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -603,6 +613,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -649,6 +660,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -702,6 +714,7 @@ def _t12():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -746,6 +759,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -794,6 +808,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -840,6 +855,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -889,6 +905,7 @@ def _t16():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -933,6 +950,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -981,6 +999,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1027,6 +1046,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1084,6 +1104,7 @@ def _t20():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1130,6 +1151,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1186,6 +1208,7 @@ def _t22():
         "grouped_conv2d_explicit_nhwc_weight_as_input_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1232,6 +1255,7 @@ def _t23():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1290,6 +1314,7 @@ def _t24():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1336,6 +1361,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1389,6 +1415,7 @@ def _t26():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1435,6 +1462,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1484,6 +1512,7 @@ def _t28():
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1530,6 +1559,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1587,6 +1617,7 @@ def _t30():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1631,6 +1662,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1679,6 +1711,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1725,6 +1758,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1781,6 +1815,7 @@ def _t34():
         "grouped_conv2d_explicit_nchw_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1825,6 +1860,7 @@ def _t35():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1873,6 +1909,7 @@ def _t36():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1919,6 +1956,7 @@ def _t37():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1977,6 +2015,7 @@ def _t38():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2021,6 +2060,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2069,6 +2109,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2115,6 +2156,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2168,6 +2210,7 @@ def _t42():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2212,6 +2255,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2260,6 +2304,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2306,6 +2351,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2355,6 +2401,7 @@ def _t46():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2399,6 +2446,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2447,6 +2495,7 @@ def _t48():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2493,6 +2542,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2550,6 +2600,7 @@ def _t50():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2596,6 +2647,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2652,6 +2704,7 @@ def _t52():
         "grouped_conv2d_explicit_nchw_weight_as_input_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2698,6 +2751,7 @@ def _t53():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2756,6 +2810,7 @@ def _t54():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2802,6 +2857,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2855,6 +2911,7 @@ def _t56():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2901,6 +2958,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2950,6 +3008,7 @@ def _t58():
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2996,6 +3055,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3053,6 +3113,7 @@ def _t60():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3094,6 +3155,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3139,6 +3201,7 @@ def _t62():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3182,6 +3245,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3235,6 +3299,7 @@ def _t64():
         "grouped_conv2d_same_nhwc_none_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3276,6 +3341,7 @@ def _t65():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3321,6 +3387,7 @@ def _t66():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3364,6 +3431,7 @@ def _t67():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3419,6 +3487,7 @@ def _t68():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3460,6 +3529,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3505,6 +3575,7 @@ def _t70():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3548,6 +3619,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3598,6 +3670,7 @@ def _t72():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3639,6 +3712,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3684,6 +3758,7 @@ def _t74():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3727,6 +3802,7 @@ def _t75():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3773,6 +3849,7 @@ def _t76():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3814,6 +3891,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3859,6 +3937,7 @@ def _t78():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3902,6 +3981,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3956,6 +4036,7 @@ def _t80():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3997,6 +4078,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4042,6 +4124,7 @@ def _t82():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4085,6 +4168,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4138,6 +4222,7 @@ def _t84():
         "grouped_conv2d_same_nhwc_relu_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4179,6 +4264,7 @@ def _t85():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4224,6 +4310,7 @@ def _t86():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4267,6 +4354,7 @@ def _t87():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4322,6 +4410,7 @@ def _t88():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4363,6 +4452,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4408,6 +4498,7 @@ def _t90():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4451,6 +4542,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4501,6 +4593,7 @@ def _t92():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4542,6 +4635,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4587,6 +4681,7 @@ def _t94():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4630,6 +4725,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4676,6 +4772,7 @@ def _t96():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4717,6 +4814,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4762,6 +4860,7 @@ def _t98():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4805,6 +4904,7 @@ def _t99():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4859,6 +4959,7 @@ def _t100():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4900,6 +5001,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4945,6 +5047,7 @@ def _t102():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4988,6 +5091,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5041,6 +5145,7 @@ def _t104():
         "grouped_conv2d_same_nhwc_relu1_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5082,6 +5187,7 @@ def _t105():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5127,6 +5233,7 @@ def _t106():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5170,6 +5277,7 @@ def _t107():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5225,6 +5333,7 @@ def _t108():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5266,6 +5375,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5311,6 +5421,7 @@ def _t110():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5354,6 +5465,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5404,6 +5516,7 @@ def _t112():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5445,6 +5558,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5490,6 +5604,7 @@ def _t114():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5533,6 +5648,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5579,6 +5695,7 @@ def _t116():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5620,6 +5737,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5665,6 +5783,7 @@ def _t118():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5708,6 +5827,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5762,6 +5882,7 @@ def _t120():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5803,6 +5924,7 @@ def _t121():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5848,6 +5970,7 @@ def _t122():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5891,6 +6014,7 @@ def _t123():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5944,6 +6068,7 @@ def _t124():
         "grouped_conv2d_same_nhwc_relu6_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5985,6 +6110,7 @@ def _t125():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6030,6 +6156,7 @@ def _t126():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6073,6 +6200,7 @@ def _t127():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6128,6 +6256,7 @@ def _t128():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6169,6 +6298,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6214,6 +6344,7 @@ def _t130():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6257,6 +6388,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6307,6 +6439,7 @@ def _t132():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6348,6 +6481,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6393,6 +6527,7 @@ def _t134():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6436,6 +6571,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6482,6 +6618,7 @@ def _t136():
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6523,6 +6660,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6568,6 +6706,7 @@ def _t138():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6611,6 +6750,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6665,6 +6805,7 @@ def _t140():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6706,6 +6847,7 @@ def _t141():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6751,6 +6893,7 @@ def _t142():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6794,6 +6937,7 @@ def _t143():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6847,6 +6991,7 @@ def _t144():
         "grouped_conv2d_same_nchw_none_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6888,6 +7033,7 @@ def _t145():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6933,6 +7079,7 @@ def _t146():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6976,6 +7123,7 @@ def _t147():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7031,6 +7179,7 @@ def _t148():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7072,6 +7221,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7117,6 +7267,7 @@ def _t150():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7160,6 +7311,7 @@ def _t151():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7210,6 +7362,7 @@ def _t152():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7251,6 +7404,7 @@ def _t153():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7296,6 +7450,7 @@ def _t154():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7339,6 +7494,7 @@ def _t155():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7385,6 +7541,7 @@ def _t156():
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7426,6 +7583,7 @@ def _t157():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7471,6 +7629,7 @@ def _t158():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7514,6 +7673,7 @@ def _t159():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7568,6 +7728,7 @@ def _t160():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7609,6 +7770,7 @@ def _t161():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7654,6 +7816,7 @@ def _t162():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7697,6 +7860,7 @@ def _t163():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7750,6 +7914,7 @@ def _t164():
         "grouped_conv2d_same_nchw_relu_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7791,6 +7956,7 @@ def _t165():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7836,6 +8002,7 @@ def _t166():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7879,6 +8046,7 @@ def _t167():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7934,6 +8102,7 @@ def _t168():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7975,6 +8144,7 @@ def _t169():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8020,6 +8190,7 @@ def _t170():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8063,6 +8234,7 @@ def _t171():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8113,6 +8285,7 @@ def _t172():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8154,6 +8327,7 @@ def _t173():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8199,6 +8373,7 @@ def _t174():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8242,6 +8417,7 @@ def _t175():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8288,6 +8464,7 @@ def _t176():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8329,6 +8506,7 @@ def _t177():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8374,6 +8552,7 @@ def _t178():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8417,6 +8596,7 @@ def _t179():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8471,6 +8651,7 @@ def _t180():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8512,6 +8693,7 @@ def _t181():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8557,6 +8739,7 @@ def _t182():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8600,6 +8783,7 @@ def _t183():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8653,6 +8837,7 @@ def _t184():
         "grouped_conv2d_same_nchw_relu1_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8694,6 +8879,7 @@ def _t185():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8739,6 +8925,7 @@ def _t186():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8782,6 +8969,7 @@ def _t187():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8837,6 +9025,7 @@ def _t188():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8878,6 +9067,7 @@ def _t189():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8923,6 +9113,7 @@ def _t190():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8966,6 +9157,7 @@ def _t191():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9016,6 +9208,7 @@ def _t192():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9057,6 +9250,7 @@ def _t193():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9102,6 +9296,7 @@ def _t194():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9145,6 +9340,7 @@ def _t195():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9191,6 +9387,7 @@ def _t196():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9232,6 +9429,7 @@ def _t197():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9277,6 +9475,7 @@ def _t198():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9320,6 +9519,7 @@ def _t199():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9374,6 +9574,7 @@ def _t200():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", ""), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9415,6 +9616,7 @@ def _t201():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9460,6 +9662,7 @@ def _t202():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9503,6 +9706,7 @@ def _t203():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9556,6 +9760,7 @@ def _t204():
         "grouped_conv2d_same_nchw_relu6_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9597,6 +9802,7 @@ def _t205():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9642,6 +9848,7 @@ def _t206():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9685,6 +9892,7 @@ def _t207():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9740,6 +9948,7 @@ def _t208():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9781,6 +9990,7 @@ def _t209():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9826,6 +10036,7 @@ def _t210():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9869,6 +10080,7 @@ def _t211():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9919,6 +10131,7 @@ def _t212():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9960,6 +10173,7 @@ def _t213():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10005,6 +10219,7 @@ def _t214():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10048,6 +10263,7 @@ def _t215():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10094,6 +10310,7 @@ def _t216():
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10135,6 +10352,7 @@ def _t217():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10180,6 +10398,7 @@ def _t218():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10223,6 +10442,7 @@ def _t219():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[

@@ -40,6 +40,7 @@ def _t0():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", ""), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -78,6 +79,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -122,6 +124,7 @@ def _t2():
         "heatmap_max_keypoint_two_boxes_nhwc_relaxed",
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -160,6 +163,7 @@ def _t3():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -206,6 +210,7 @@ def _t4():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -244,6 +249,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -289,6 +295,7 @@ def _t6():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -327,6 +334,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -368,6 +376,7 @@ def _t8():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", ""), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -406,6 +415,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -450,6 +460,7 @@ def _t10():
         "heatmap_max_keypoint_two_boxes_nchw_relaxed",
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -488,6 +499,7 @@ def _t11():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -534,6 +546,7 @@ def _t12():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -572,6 +585,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -617,6 +631,7 @@ def _t14():
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -655,6 +670,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -696,6 +712,7 @@ def _t16():
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nhwc", ""), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -734,6 +751,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nhwc", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -778,6 +796,7 @@ def _t18():
         "heatmap_max_keypoint_small_nhwc_relaxed",
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relaxed"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -816,6 +835,7 @@ def _t19():
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -862,6 +882,7 @@ def _t20():
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nhwc", "float16"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -900,6 +921,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nhwc", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -945,6 +967,7 @@ def _t22():
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nhwc", "quant8"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -983,6 +1006,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nhwc", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -1024,6 +1048,7 @@ def _t24():
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nchw", ""), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -1062,6 +1087,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nchw", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -1106,6 +1132,7 @@ def _t26():
         "heatmap_max_keypoint_small_nchw_relaxed",
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nchw", "relaxed"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -1144,6 +1171,7 @@ def _t27():
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nchw", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -1190,6 +1218,7 @@ def _t28():
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nchw", "float16"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -1228,6 +1257,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nchw", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -1273,6 +1303,7 @@ def _t30():
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nchw", "quant8"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -1311,6 +1342,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("nchw", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[

@@ -49,6 +49,7 @@ def _t0():
         "instance_normalization_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -86,6 +87,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -125,6 +127,7 @@ def _t2():
         "instance_normalization_nhwc_relaxed",
         "instance_normalization_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -162,6 +165,7 @@ def _t3():
         "instance_normalization_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -203,6 +207,7 @@ def _t4():
         "instance_normalization_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -240,6 +245,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -280,6 +286,7 @@ def _t6():
         "instance_normalization_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -317,6 +324,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -356,6 +364,7 @@ def _t8():
         "instance_normalization_nchw_relaxed",
         "instance_normalization_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -393,6 +402,7 @@ def _t9():
         "instance_normalization_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -434,6 +444,7 @@ def _t10():
         "instance_normalization_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -471,6 +482,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -511,6 +523,7 @@ def _t12():
         "instance_normalization_affine_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -548,6 +561,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -587,6 +601,7 @@ def _t14():
         "instance_normalization_affine_nhwc_relaxed",
         "instance_normalization_affine_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -624,6 +639,7 @@ def _t15():
         "instance_normalization_affine_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -665,6 +681,7 @@ def _t16():
         "instance_normalization_affine_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -702,6 +719,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -742,6 +760,7 @@ def _t18():
         "instance_normalization_affine_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -779,6 +798,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -818,6 +838,7 @@ def _t20():
         "instance_normalization_affine_nchw_relaxed",
         "instance_normalization_affine_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -855,6 +876,7 @@ def _t21():
         "instance_normalization_affine_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -896,6 +918,7 @@ def _t22():
         "instance_normalization_affine_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -933,6 +956,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -973,6 +997,7 @@ def _t24():
         "instance_normalization_one_cell_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1010,6 +1035,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1049,6 +1075,7 @@ def _t26():
         "instance_normalization_one_cell_nhwc_relaxed",
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1086,6 +1113,7 @@ def _t27():
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1127,6 +1155,7 @@ def _t28():
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1164,6 +1193,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1204,6 +1234,7 @@ def _t30():
         "instance_normalization_one_cell_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1241,6 +1272,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1280,6 +1312,7 @@ def _t32():
         "instance_normalization_one_cell_nchw_relaxed",
         "instance_normalization_one_cell_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1317,6 +1350,7 @@ def _t33():
         "instance_normalization_one_cell_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1358,6 +1392,7 @@ def _t34():
         "instance_normalization_one_cell_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1395,6 +1430,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1435,6 +1471,7 @@ def _t36():
         "instance_normalization_large_mean_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1472,6 +1509,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1511,6 +1549,7 @@ def _t38():
         "instance_normalization_large_mean_nhwc_relaxed",
         "instance_normalization_large_mean_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1548,6 +1587,7 @@ def _t39():
         "instance_normalization_large_mean_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1589,6 +1629,7 @@ def _t40():
         "instance_normalization_large_mean_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1626,6 +1667,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1666,6 +1708,7 @@ def _t42():
         "instance_normalization_large_mean_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", ""), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1703,6 +1746,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1742,6 +1786,7 @@ def _t44():
         "instance_normalization_large_mean_nchw_relaxed",
         "instance_normalization_large_mean_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "relaxed"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1779,6 +1824,7 @@ def _t45():
         "instance_normalization_large_mean_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1820,6 +1866,7 @@ def _t46():
         "instance_normalization_large_mean_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "float16"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1857,6 +1904,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
         model=g.model(
             operands=[

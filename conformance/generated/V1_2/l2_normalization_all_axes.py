@@ -59,6 +59,7 @@ def _t0():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -93,6 +94,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -129,6 +131,7 @@ def _t2():
         "l2_normalization_all_axes_dim4_axis0_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -163,6 +166,7 @@ def _t3():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -201,6 +205,7 @@ def _t4():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -235,6 +240,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -272,6 +278,7 @@ def _t6():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -306,6 +313,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -343,6 +351,7 @@ def _t8():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -377,6 +386,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -413,6 +423,7 @@ def _t10():
         "l2_normalization_all_axes_dim4_axis0_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -447,6 +458,7 @@ def _t11():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -485,6 +497,7 @@ def _t12():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -519,6 +532,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -556,6 +570,7 @@ def _t14():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -590,6 +605,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -627,6 +643,7 @@ def _t16():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -661,6 +678,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -697,6 +715,7 @@ def _t18():
         "l2_normalization_all_axes_dim4_axis1_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -731,6 +750,7 @@ def _t19():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -769,6 +789,7 @@ def _t20():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -803,6 +824,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -840,6 +862,7 @@ def _t22():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -874,6 +897,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -911,6 +935,7 @@ def _t24():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -945,6 +970,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -981,6 +1007,7 @@ def _t26():
         "l2_normalization_all_axes_dim4_axis1_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1015,6 +1042,7 @@ def _t27():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1053,6 +1081,7 @@ def _t28():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1087,6 +1116,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1124,6 +1154,7 @@ def _t30():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1158,6 +1189,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1195,6 +1227,7 @@ def _t32():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1229,6 +1262,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1265,6 +1299,7 @@ def _t34():
         "l2_normalization_all_axes_dim4_axis2_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1299,6 +1334,7 @@ def _t35():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1337,6 +1373,7 @@ def _t36():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1371,6 +1408,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1408,6 +1446,7 @@ def _t38():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1442,6 +1481,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1479,6 +1519,7 @@ def _t40():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1513,6 +1554,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1549,6 +1591,7 @@ def _t42():
         "l2_normalization_all_axes_dim4_axis2_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1583,6 +1626,7 @@ def _t43():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1621,6 +1665,7 @@ def _t44():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1655,6 +1700,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1692,6 +1738,7 @@ def _t46():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1726,6 +1773,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1763,6 +1811,7 @@ def _t48():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1797,6 +1846,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1833,6 +1883,7 @@ def _t50():
         "l2_normalization_all_axes_dim4_axis3_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1867,6 +1918,7 @@ def _t51():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1905,6 +1957,7 @@ def _t52():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1939,6 +1992,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1976,6 +2030,7 @@ def _t54():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2010,6 +2065,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2047,6 +2103,7 @@ def _t56():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2081,6 +2138,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2117,6 +2175,7 @@ def _t58():
         "l2_normalization_all_axes_dim4_axis3_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2151,6 +2210,7 @@ def _t59():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2189,6 +2249,7 @@ def _t60():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2223,6 +2284,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2260,6 +2322,7 @@ def _t62():
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2294,6 +2357,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2331,6 +2395,7 @@ def _t64():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2365,6 +2430,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2401,6 +2467,7 @@ def _t66():
         "l2_normalization_all_axes_dim3_axis0_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2435,6 +2502,7 @@ def _t67():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2473,6 +2541,7 @@ def _t68():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2507,6 +2576,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2544,6 +2614,7 @@ def _t70():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2578,6 +2649,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2615,6 +2687,7 @@ def _t72():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2649,6 +2722,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2685,6 +2759,7 @@ def _t74():
         "l2_normalization_all_axes_dim3_axis0_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2719,6 +2794,7 @@ def _t75():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2757,6 +2833,7 @@ def _t76():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2791,6 +2868,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2828,6 +2906,7 @@ def _t78():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2862,6 +2941,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2899,6 +2979,7 @@ def _t80():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2933,6 +3014,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2969,6 +3051,7 @@ def _t82():
         "l2_normalization_all_axes_dim3_axis1_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3003,6 +3086,7 @@ def _t83():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3041,6 +3125,7 @@ def _t84():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3075,6 +3160,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3112,6 +3198,7 @@ def _t86():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3146,6 +3233,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3183,6 +3271,7 @@ def _t88():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3217,6 +3306,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3253,6 +3343,7 @@ def _t90():
         "l2_normalization_all_axes_dim3_axis1_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3287,6 +3378,7 @@ def _t91():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3325,6 +3417,7 @@ def _t92():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3359,6 +3452,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3396,6 +3490,7 @@ def _t94():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3430,6 +3525,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3467,6 +3563,7 @@ def _t96():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3501,6 +3598,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3537,6 +3635,7 @@ def _t98():
         "l2_normalization_all_axes_dim3_axis2_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3571,6 +3670,7 @@ def _t99():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3609,6 +3709,7 @@ def _t100():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3643,6 +3744,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3680,6 +3782,7 @@ def _t102():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3714,6 +3817,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3751,6 +3855,7 @@ def _t104():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3785,6 +3890,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3821,6 +3927,7 @@ def _t106():
         "l2_normalization_all_axes_dim3_axis2_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3855,6 +3962,7 @@ def _t107():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3893,6 +4001,7 @@ def _t108():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3927,6 +4036,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3964,6 +4074,7 @@ def _t110():
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3998,6 +4109,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4035,6 +4147,7 @@ def _t112():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4069,6 +4182,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4105,6 +4219,7 @@ def _t114():
         "l2_normalization_all_axes_dim2_axis0_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4139,6 +4254,7 @@ def _t115():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4177,6 +4293,7 @@ def _t116():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4211,6 +4328,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4248,6 +4366,7 @@ def _t118():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4282,6 +4401,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4319,6 +4439,7 @@ def _t120():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4353,6 +4474,7 @@ def _t121():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4389,6 +4511,7 @@ def _t122():
         "l2_normalization_all_axes_dim2_axis0_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4423,6 +4546,7 @@ def _t123():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4461,6 +4585,7 @@ def _t124():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4495,6 +4620,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4532,6 +4658,7 @@ def _t126():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4566,6 +4693,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4603,6 +4731,7 @@ def _t128():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4637,6 +4766,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4673,6 +4803,7 @@ def _t130():
         "l2_normalization_all_axes_dim2_axis1_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4707,6 +4838,7 @@ def _t131():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4745,6 +4877,7 @@ def _t132():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4779,6 +4912,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4816,6 +4950,7 @@ def _t134():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4850,6 +4985,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4887,6 +5023,7 @@ def _t136():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4921,6 +5058,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4957,6 +5095,7 @@ def _t138():
         "l2_normalization_all_axes_dim2_axis1_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4991,6 +5130,7 @@ def _t139():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5029,6 +5169,7 @@ def _t140():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5063,6 +5204,7 @@ def _t141():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5100,6 +5242,7 @@ def _t142():
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5134,6 +5277,7 @@ def _t143():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5171,6 +5315,7 @@ def _t144():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5205,6 +5350,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5241,6 +5387,7 @@ def _t146():
         "l2_normalization_all_axes_dim1_axis0_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5275,6 +5422,7 @@ def _t147():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5313,6 +5461,7 @@ def _t148():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5347,6 +5496,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5384,6 +5534,7 @@ def _t150():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5418,6 +5569,7 @@ def _t151():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5455,6 +5607,7 @@ def _t152():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5489,6 +5642,7 @@ def _t153():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5525,6 +5679,7 @@ def _t154():
         "l2_normalization_all_axes_dim1_axis0_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5559,6 +5714,7 @@ def _t155():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5597,6 +5753,7 @@ def _t156():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5631,6 +5788,7 @@ def _t157():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5668,6 +5826,7 @@ def _t158():
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5702,6 +5861,7 @@ def _t159():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[

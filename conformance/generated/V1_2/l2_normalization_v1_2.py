@@ -25,6 +25,7 @@ def _t0():
         "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("dim4_axis3", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("dim4_axis3", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "l2_normalization_v1_2_dim4_axis3_relaxed",
         "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("dim4_axis3", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -124,6 +127,7 @@ def _t3():
         "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim4_axis3", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -193,6 +198,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -229,6 +235,7 @@ def _t6():
         "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim4_axis3", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -297,6 +305,7 @@ def _t8():
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim3_axis2", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -329,6 +338,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim3_axis2", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -364,6 +374,7 @@ def _t10():
         "l2_normalization_v1_2_dim3_axis2_relaxed",
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim3_axis2", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -396,6 +407,7 @@ def _t11():
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -433,6 +445,7 @@ def _t12():
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim3_axis2", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -465,6 +478,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -501,6 +515,7 @@ def _t14():
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim3_axis2", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -533,6 +548,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -569,6 +585,7 @@ def _t16():
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -601,6 +618,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -636,6 +654,7 @@ def _t18():
         "l2_normalization_v1_2_dim2_axis1_relaxed",
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -668,6 +687,7 @@ def _t19():
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -705,6 +725,7 @@ def _t20():
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -737,6 +758,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -773,6 +795,7 @@ def _t22():
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -805,6 +828,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -841,6 +865,7 @@ def _t24():
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim1_axis0", ""), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -873,6 +898,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim1_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -908,6 +934,7 @@ def _t26():
         "l2_normalization_v1_2_dim1_axis0_relaxed",
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim1_axis0", "relaxed"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -940,6 +967,7 @@ def _t27():
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -977,6 +1005,7 @@ def _t28():
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim1_axis0", "float16"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1009,6 +1038,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1045,6 +1075,7 @@ def _t30():
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim1_axis0", "quant8"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1077,6 +1108,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[

@@ -25,6 +25,7 @@ def _t0():
         "l2_normalization_zero_vector_zero_vector_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "l2_normalization_zero_vector_zero_vector_relaxed",
         "l2_normalization_zero_vector_zero_vector_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("relaxed",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -124,6 +127,7 @@ def _t3():
         "l2_normalization_zero_vector_zero_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "l2_normalization_zero_vector_zero_vector_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("float16",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -193,6 +198,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -229,6 +235,7 @@ def _t6():
         "l2_normalization_zero_vector_below_floor_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, (), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[

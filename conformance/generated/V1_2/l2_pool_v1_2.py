@@ -52,6 +52,7 @@ def _t0():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu6"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -95,6 +96,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -141,6 +143,7 @@ def _t2():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu1"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -184,6 +187,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -229,6 +233,7 @@ def _t4():
         "l2_pool_v1_2_explicit_nhwc_relaxed_relu6",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu6"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -272,6 +277,7 @@ def _t5():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -318,6 +324,7 @@ def _t6():
         "l2_pool_v1_2_explicit_nhwc_relaxed_relu1",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu1"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -361,6 +368,7 @@ def _t7():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -408,6 +416,7 @@ def _t8():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu6"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -451,6 +460,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -497,6 +507,7 @@ def _t10():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu1"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -540,6 +551,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -586,6 +598,7 @@ def _t12():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "", "relu6"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -629,6 +642,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -675,6 +689,7 @@ def _t14():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "", "relu1"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -718,6 +733,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -763,6 +779,7 @@ def _t16():
         "l2_pool_v1_2_explicit_nchw_relaxed_relu6",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu6"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -806,6 +823,7 @@ def _t17():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -852,6 +870,7 @@ def _t18():
         "l2_pool_v1_2_explicit_nchw_relaxed_relu1",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu1"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -895,6 +914,7 @@ def _t19():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -942,6 +962,7 @@ def _t20():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu6"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -985,6 +1006,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1031,6 +1053,7 @@ def _t22():
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu1"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1074,6 +1097,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1120,6 +1144,7 @@ def _t24():
         "l2_pool_v1_2_same_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nhwc", ""), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1160,6 +1185,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nhwc", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1202,6 +1228,7 @@ def _t26():
         "l2_pool_v1_2_same_nhwc_relaxed",
         "l2_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nhwc", "relaxed"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1242,6 +1269,7 @@ def _t27():
         "l2_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nhwc", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1286,6 +1314,7 @@ def _t28():
         "l2_pool_v1_2_same_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nhwc", "float16"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1326,6 +1355,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nhwc", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1369,6 +1399,7 @@ def _t30():
         "l2_pool_v1_2_same_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nchw", ""), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1409,6 +1440,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nchw", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1451,6 +1483,7 @@ def _t32():
         "l2_pool_v1_2_same_nchw_relaxed",
         "l2_pool_v1_2_same_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nchw", "relaxed"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1491,6 +1524,7 @@ def _t33():
         "l2_pool_v1_2_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nchw", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1535,6 +1569,7 @@ def _t34():
         "l2_pool_v1_2_same_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nchw", "float16"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1575,6 +1610,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("nchw", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1618,6 +1654,7 @@ def _t36():
         "l2_pool_v1_2_valid_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", ""), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1658,6 +1695,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1700,6 +1738,7 @@ def _t38():
         "l2_pool_v1_2_valid_nhwc_relaxed",
         "l2_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1740,6 +1779,7 @@ def _t39():
         "l2_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1784,6 +1824,7 @@ def _t40():
         "l2_pool_v1_2_valid_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "float16"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1824,6 +1865,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1867,6 +1909,7 @@ def _t42():
         "l2_pool_v1_2_valid_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", ""), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1907,6 +1950,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1949,6 +1993,7 @@ def _t44():
         "l2_pool_v1_2_valid_nchw_relaxed",
         "l2_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "relaxed"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1989,6 +2034,7 @@ def _t45():
         "l2_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2033,6 +2079,7 @@ def _t46():
         "l2_pool_v1_2_valid_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "float16"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2073,6 +2120,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2116,6 +2164,7 @@ def _t48():
         "l2_pool_v1_2_same_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2155,6 +2204,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2197,6 +2247,7 @@ def _t50():
         "l2_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 64, ("float16",), ("L2_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2239,6 +2290,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 64, ("float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
         model=g.model(
             operands=[

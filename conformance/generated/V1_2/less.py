@@ -22,6 +22,7 @@ def _t0():
         "less_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("",), ("LESS",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -97,6 +99,7 @@ def _t2():
         "less_relaxed",
         "less_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("relaxed",), ("LESS",)),
         model=g.model(
             operands=[
@@ -131,6 +134,7 @@ def _t3():
         "less_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -174,6 +178,7 @@ def _t4():
         "less_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("float16",), ("LESS",)),
         model=g.model(
             operands=[
@@ -208,6 +213,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("float16", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -250,6 +256,7 @@ def _t6():
         "less_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("int32",), ("LESS",)),
         model=g.model(
             operands=[
@@ -283,6 +290,7 @@ def _t7():
         "less_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("quant8",), ("LESS",)),
         model=g.model(
             operands=[
@@ -317,6 +325,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -359,6 +368,7 @@ def _t9():
         "less_broadcast_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", ""), ("LESS",)),
         model=g.model(
             operands=[
@@ -393,6 +403,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -431,6 +442,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "", "all_tensors_as_inputs"), ("LESS",)),
         model=g.model(
             operands=[
@@ -465,6 +477,7 @@ def _t12():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -506,6 +519,7 @@ def _t13():
         "less_broadcast_relaxed",
         "less_broadcast_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "relaxed"), ("LESS",)),
         model=g.model(
             operands=[
@@ -540,6 +554,7 @@ def _t14():
         "less_broadcast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -578,6 +593,7 @@ def _t15():
         "less_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_tensors_as_inputs"), ("LESS",)),
         model=g.model(
             operands=[
@@ -612,6 +628,7 @@ def _t16():
         "less_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -655,6 +672,7 @@ def _t17():
         "less_broadcast_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "float16"), ("LESS",)),
         model=g.model(
             operands=[
@@ -689,6 +707,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "float16", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -727,6 +746,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "float16", "all_tensors_as_inputs"), ("LESS",)),
         model=g.model(
             operands=[
@@ -761,6 +781,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -803,6 +824,7 @@ def _t21():
         "less_broadcast_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("weight_as_input", ""), ("LESS",)),
         model=g.model(
             operands=[
@@ -837,6 +859,7 @@ def _t22():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("weight_as_input", "", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -878,6 +901,7 @@ def _t23():
         "less_broadcast_weight_as_input_relaxed",
         "less_broadcast_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("weight_as_input", "relaxed"), ("LESS",)),
         model=g.model(
             operands=[
@@ -912,6 +936,7 @@ def _t24():
         "less_broadcast_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -955,6 +980,7 @@ def _t25():
         "less_broadcast_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("weight_as_input", "float16"), ("LESS",)),
         model=g.model(
             operands=[
@@ -989,6 +1015,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("weight_as_input", "float16", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -1031,6 +1058,7 @@ def _t27():
         "less_quant8_scales_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, (), ("LESS",)),
         model=g.model(
             operands=[
@@ -1065,6 +1093,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("all_inputs_as_internal",), ("LESS",)),
         model=g.model(
             operands=[
@@ -1107,6 +1136,7 @@ def _t29():
         "less_int32_extremes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 61, (), ("LESS",)),
         model=g.model(
             operands=[
@@ -1140,6 +1170,7 @@ def _t30():
         "less_bool8_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 73, (), ("LESS",)),
         model=g.model(
             operands=[
@@ -1173,6 +1204,7 @@ def _t31():
         "less_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 90, ("",), ("LESS",)),
         model=g.model(
             operands=[
@@ -1206,6 +1238,7 @@ def _t32():
         "less_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 90, ("float16",), ("LESS",)),
         model=g.model(
             operands=[

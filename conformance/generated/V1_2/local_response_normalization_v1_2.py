@@ -61,6 +61,7 @@ def _t0():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -99,6 +100,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -139,6 +141,7 @@ def _t2():
         "local_response_normalization_v1_2_axis_dim4_axis0_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -177,6 +180,7 @@ def _t3():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -219,6 +223,7 @@ def _t4():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -257,6 +262,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -298,6 +304,7 @@ def _t6():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -336,6 +343,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -376,6 +384,7 @@ def _t8():
         "local_response_normalization_v1_2_axis_dim4_axis0_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -414,6 +423,7 @@ def _t9():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -456,6 +466,7 @@ def _t10():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -494,6 +505,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -535,6 +547,7 @@ def _t12():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -573,6 +586,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -613,6 +627,7 @@ def _t14():
         "local_response_normalization_v1_2_axis_dim4_axis1_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -651,6 +666,7 @@ def _t15():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -693,6 +709,7 @@ def _t16():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -731,6 +748,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -772,6 +790,7 @@ def _t18():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -810,6 +829,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -850,6 +870,7 @@ def _t20():
         "local_response_normalization_v1_2_axis_dim4_axis1_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -888,6 +909,7 @@ def _t21():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -930,6 +952,7 @@ def _t22():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -968,6 +991,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1009,6 +1033,7 @@ def _t24():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1047,6 +1072,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1087,6 +1113,7 @@ def _t26():
         "local_response_normalization_v1_2_axis_dim4_axis2_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1125,6 +1152,7 @@ def _t27():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1167,6 +1195,7 @@ def _t28():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1205,6 +1234,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1246,6 +1276,7 @@ def _t30():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1284,6 +1315,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1324,6 +1356,7 @@ def _t32():
         "local_response_normalization_v1_2_axis_dim4_axis2_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1362,6 +1395,7 @@ def _t33():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1404,6 +1438,7 @@ def _t34():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1442,6 +1477,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1483,6 +1519,7 @@ def _t36():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1521,6 +1558,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1561,6 +1599,7 @@ def _t38():
         "local_response_normalization_v1_2_axis_dim4_axis3_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1599,6 +1638,7 @@ def _t39():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1641,6 +1681,7 @@ def _t40():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1679,6 +1720,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1720,6 +1762,7 @@ def _t42():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1758,6 +1801,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1798,6 +1842,7 @@ def _t44():
         "local_response_normalization_v1_2_axis_dim4_axis3_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1836,6 +1881,7 @@ def _t45():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1878,6 +1924,7 @@ def _t46():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1916,6 +1963,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1957,6 +2005,7 @@ def _t48():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -1995,6 +2044,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2035,6 +2085,7 @@ def _t50():
         "local_response_normalization_v1_2_axis_dim3_axis0_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2073,6 +2124,7 @@ def _t51():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2115,6 +2167,7 @@ def _t52():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2153,6 +2206,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2194,6 +2248,7 @@ def _t54():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2232,6 +2287,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2272,6 +2328,7 @@ def _t56():
         "local_response_normalization_v1_2_axis_dim3_axis0_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2310,6 +2367,7 @@ def _t57():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2352,6 +2410,7 @@ def _t58():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2390,6 +2449,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2431,6 +2491,7 @@ def _t60():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2469,6 +2530,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2509,6 +2571,7 @@ def _t62():
         "local_response_normalization_v1_2_axis_dim3_axis1_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2547,6 +2610,7 @@ def _t63():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2589,6 +2653,7 @@ def _t64():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2627,6 +2692,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2668,6 +2734,7 @@ def _t66():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2706,6 +2773,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2746,6 +2814,7 @@ def _t68():
         "local_response_normalization_v1_2_axis_dim3_axis1_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2784,6 +2853,7 @@ def _t69():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2826,6 +2896,7 @@ def _t70():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2864,6 +2935,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2905,6 +2977,7 @@ def _t72():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2943,6 +3016,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -2983,6 +3057,7 @@ def _t74():
         "local_response_normalization_v1_2_axis_dim3_axis2_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3021,6 +3096,7 @@ def _t75():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3063,6 +3139,7 @@ def _t76():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3101,6 +3178,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3142,6 +3220,7 @@ def _t78():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3180,6 +3259,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3220,6 +3300,7 @@ def _t80():
         "local_response_normalization_v1_2_axis_dim3_axis2_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3258,6 +3339,7 @@ def _t81():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3300,6 +3382,7 @@ def _t82():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3338,6 +3421,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3379,6 +3463,7 @@ def _t84():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3417,6 +3502,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3457,6 +3543,7 @@ def _t86():
         "local_response_normalization_v1_2_axis_dim2_axis0_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3495,6 +3582,7 @@ def _t87():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3537,6 +3625,7 @@ def _t88():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3575,6 +3664,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3616,6 +3706,7 @@ def _t90():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3654,6 +3745,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3694,6 +3786,7 @@ def _t92():
         "local_response_normalization_v1_2_axis_dim2_axis0_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3732,6 +3825,7 @@ def _t93():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3774,6 +3868,7 @@ def _t94():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3812,6 +3907,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3853,6 +3949,7 @@ def _t96():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3891,6 +3988,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3931,6 +4029,7 @@ def _t98():
         "local_response_normalization_v1_2_axis_dim2_axis1_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -3969,6 +4068,7 @@ def _t99():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4011,6 +4111,7 @@ def _t100():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4049,6 +4150,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4090,6 +4192,7 @@ def _t102():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4128,6 +4231,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4168,6 +4272,7 @@ def _t104():
         "local_response_normalization_v1_2_axis_dim2_axis1_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4206,6 +4311,7 @@ def _t105():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4248,6 +4354,7 @@ def _t106():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4286,6 +4393,7 @@ def _t107():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4327,6 +4435,7 @@ def _t108():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4365,6 +4474,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4405,6 +4515,7 @@ def _t110():
         "local_response_normalization_v1_2_axis_dim1_axis0_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4443,6 +4554,7 @@ def _t111():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4485,6 +4597,7 @@ def _t112():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4523,6 +4636,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4564,6 +4678,7 @@ def _t114():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4602,6 +4717,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4642,6 +4758,7 @@ def _t116():
         "local_response_normalization_v1_2_axis_dim1_axis0_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4680,6 +4797,7 @@ def _t117():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4722,6 +4840,7 @@ def _t118():
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4760,6 +4879,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4801,6 +4921,7 @@ def _t120():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("dim4_axis3", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4838,6 +4959,7 @@ def _t121():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 26, ("dim4_axis3", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4877,6 +4999,7 @@ def _t122():
         "local_response_normalization_v1_2_no_axis_dim4_axis3_relaxed",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, ("dim4_axis3", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4914,6 +5037,7 @@ def _t123():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 26, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4955,6 +5079,7 @@ def _t124():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim4_axis3", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -4992,6 +5117,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5032,6 +5158,7 @@ def _t126():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim3_axis2", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5069,6 +5196,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim3_axis2", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5108,6 +5236,7 @@ def _t128():
         "local_response_normalization_v1_2_no_axis_dim3_axis2_relaxed",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim3_axis2", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5145,6 +5274,7 @@ def _t129():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5186,6 +5316,7 @@ def _t130():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim3_axis2", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5223,6 +5354,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5263,6 +5395,7 @@ def _t132():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim2_axis1", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5300,6 +5433,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim2_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5339,6 +5473,7 @@ def _t134():
         "local_response_normalization_v1_2_no_axis_dim2_axis1_relaxed",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim2_axis1", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5376,6 +5511,7 @@ def _t135():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5417,6 +5553,7 @@ def _t136():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim2_axis1", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5454,6 +5591,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5494,6 +5632,7 @@ def _t138():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim1_axis0", ""), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5531,6 +5670,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim1_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5570,6 +5710,7 @@ def _t140():
         "local_response_normalization_v1_2_no_axis_dim1_axis0_relaxed",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim1_axis0", "relaxed"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5607,6 +5748,7 @@ def _t141():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5648,6 +5790,7 @@ def _t142():
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim1_axis0", "float16"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5685,6 +5828,7 @@ def _t143():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5725,6 +5869,7 @@ def _t144():
         "local_response_normalization_v1_2_wide_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5763,6 +5908,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5803,6 +5949,7 @@ def _t146():
         "local_response_normalization_v1_2_wide_relaxed",
         "local_response_normalization_v1_2_wide_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("relaxed",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5841,6 +5988,7 @@ def _t147():
         "local_response_normalization_v1_2_wide_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5883,6 +6031,7 @@ def _t148():
         "local_response_normalization_v1_2_wide_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16",), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -5921,6 +6070,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
         model=g.model(
             operands=[

@@ -50,6 +50,7 @@ def _t0():
         "log_softmax_dynamic_output_shape_dim3_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -85,6 +86,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -122,6 +124,7 @@ def _t2():
         "log_softmax_dim3_axis0_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -157,6 +160,7 @@ def _t3():
         "log_softmax_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -196,6 +200,7 @@ def _t4():
         "log_softmax_dynamic_output_shape_dim3_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -231,6 +236,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -269,6 +275,7 @@ def _t6():
         "log_softmax_dynamic_output_shape_dim3_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -304,6 +311,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -341,6 +349,7 @@ def _t8():
         "log_softmax_dim3_axis0_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -376,6 +385,7 @@ def _t9():
         "log_softmax_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -415,6 +425,7 @@ def _t10():
         "log_softmax_dynamic_output_shape_dim3_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -450,6 +461,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -488,6 +500,7 @@ def _t12():
         "log_softmax_dynamic_output_shape_dim3_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -523,6 +536,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -560,6 +574,7 @@ def _t14():
         "log_softmax_dim3_axis1_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -595,6 +610,7 @@ def _t15():
         "log_softmax_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -634,6 +650,7 @@ def _t16():
         "log_softmax_dynamic_output_shape_dim3_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -669,6 +686,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -707,6 +725,7 @@ def _t18():
         "log_softmax_dynamic_output_shape_dim3_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -742,6 +761,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -779,6 +799,7 @@ def _t20():
         "log_softmax_dim3_axis1_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -814,6 +835,7 @@ def _t21():
         "log_softmax_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -853,6 +875,7 @@ def _t22():
         "log_softmax_dynamic_output_shape_dim3_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -888,6 +911,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -926,6 +950,7 @@ def _t24():
         "log_softmax_dynamic_output_shape_dim3_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -961,6 +986,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -998,6 +1024,7 @@ def _t26():
         "log_softmax_dim3_axis2_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1033,6 +1060,7 @@ def _t27():
         "log_softmax_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1072,6 +1100,7 @@ def _t28():
         "log_softmax_dynamic_output_shape_dim3_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1107,6 +1136,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1145,6 +1175,7 @@ def _t30():
         "log_softmax_dynamic_output_shape_dim3_axis2_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1180,6 +1211,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1217,6 +1249,7 @@ def _t32():
         "log_softmax_dim3_axis2_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis2_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1252,6 +1285,7 @@ def _t33():
         "log_softmax_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1291,6 +1325,7 @@ def _t34():
         "log_softmax_dynamic_output_shape_dim3_axis2_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1326,6 +1361,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1364,6 +1400,7 @@ def _t36():
         "log_softmax_dynamic_output_shape_dim2_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1399,6 +1436,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1436,6 +1474,7 @@ def _t38():
         "log_softmax_dim2_axis0_relaxed",
         "log_softmax_dynamic_output_shape_dim2_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1471,6 +1510,7 @@ def _t39():
         "log_softmax_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1510,6 +1550,7 @@ def _t40():
         "log_softmax_dynamic_output_shape_dim2_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1545,6 +1586,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1583,6 +1625,7 @@ def _t42():
         "log_softmax_dynamic_output_shape_dim2_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1618,6 +1661,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1655,6 +1699,7 @@ def _t44():
         "log_softmax_dim2_axis0_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim2_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1690,6 +1735,7 @@ def _t45():
         "log_softmax_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1729,6 +1775,7 @@ def _t46():
         "log_softmax_dynamic_output_shape_dim2_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1764,6 +1811,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1802,6 +1850,7 @@ def _t48():
         "log_softmax_dynamic_output_shape_dim2_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1837,6 +1886,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1874,6 +1924,7 @@ def _t50():
         "log_softmax_dim2_axis1_relaxed",
         "log_softmax_dynamic_output_shape_dim2_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1909,6 +1960,7 @@ def _t51():
         "log_softmax_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1948,6 +2000,7 @@ def _t52():
         "log_softmax_dynamic_output_shape_dim2_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1983,6 +2036,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2021,6 +2075,7 @@ def _t54():
         "log_softmax_dynamic_output_shape_dim2_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2056,6 +2111,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2093,6 +2149,7 @@ def _t56():
         "log_softmax_dim2_axis1_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim2_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2128,6 +2185,7 @@ def _t57():
         "log_softmax_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2167,6 +2225,7 @@ def _t58():
         "log_softmax_dynamic_output_shape_dim2_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2202,6 +2261,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2240,6 +2300,7 @@ def _t60():
         "log_softmax_dynamic_output_shape_dim1_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2275,6 +2336,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2312,6 +2374,7 @@ def _t62():
         "log_softmax_dim1_axis0_relaxed",
         "log_softmax_dynamic_output_shape_dim1_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2347,6 +2410,7 @@ def _t63():
         "log_softmax_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2386,6 +2450,7 @@ def _t64():
         "log_softmax_dynamic_output_shape_dim1_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2421,6 +2486,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2459,6 +2525,7 @@ def _t66():
         "log_softmax_dynamic_output_shape_dim1_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", ""), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2494,6 +2561,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2531,6 +2599,7 @@ def _t68():
         "log_softmax_dim1_axis0_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim1_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "relaxed"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2566,6 +2635,7 @@ def _t69():
         "log_softmax_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2605,6 +2675,7 @@ def _t70():
         "log_softmax_dynamic_output_shape_dim1_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "float16"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2640,6 +2711,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2678,6 +2750,7 @@ def _t72():
         "log_softmax_beta_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("",), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2713,6 +2786,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2750,6 +2824,7 @@ def _t74():
         "log_softmax_beta_relaxed",
         "log_softmax_beta_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("relaxed",), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2785,6 +2860,7 @@ def _t75():
         "log_softmax_beta_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2824,6 +2900,7 @@ def _t76():
         "log_softmax_beta_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("float16",), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2859,6 +2936,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "logical_and_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, (), ("LOGICAL_AND",)),
         model=g.model(
             operands=[
@@ -50,6 +51,7 @@ def _t1():
         "logical_and_broadcast_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("",), ("LOGICAL_AND",)),
         model=g.model(
             operands=[
@@ -84,6 +86,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "all_tensors_as_inputs"), ("LOGICAL_AND",)),
         model=g.model(
             operands=[
@@ -117,6 +120,7 @@ def _t3():
         "logical_and_broadcast_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input",), ("LOGICAL_AND",)),
         model=g.model(
             operands=[

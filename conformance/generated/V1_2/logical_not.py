@@ -17,6 +17,7 @@ def _t0():
         "logical_not_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 9, (), ("LOGICAL_NOT",)),
         model=g.model(
             operands=[
@@ -48,6 +49,7 @@ def _t1():
         "logical_not_single_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, (), ("LOGICAL_NOT",)),
         model=g.model(
             operands=[
@@ -79,6 +81,7 @@ def _t2():
         "logical_not_rank4_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, (), ("LOGICAL_NOT",)),
         model=g.model(
             operands=[

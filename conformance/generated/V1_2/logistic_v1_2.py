@@ -25,6 +25,7 @@ def _t0():
         "logistic_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "logistic_v1_2_relaxed",
         "logistic_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("relaxed",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -124,6 +127,7 @@ def _t3():
         "logistic_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "logistic_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("float16",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -193,6 +198,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -229,6 +235,7 @@ def _t6():
         "logistic_v1_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("quant8",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -297,6 +305,7 @@ def _t8():
         "logistic_v1_2_large_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 25, ("",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -329,6 +338,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -364,6 +374,7 @@ def _t10():
         "logistic_v1_2_large_relaxed",
         "logistic_v1_2_large_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("relaxed",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -396,6 +407,7 @@ def _t11():
         "logistic_v1_2_large_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -433,6 +445,7 @@ def _t12():
         "logistic_v1_2_large_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("float16",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -465,6 +478,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[

@@ -37,6 +37,7 @@ def _t0():
         "lsh_projection_v1_2_sparse_float32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 17, ("",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -74,6 +75,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -115,6 +117,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 17, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -153,6 +156,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 17, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -198,6 +202,7 @@ def _t4():
         "lsh_projection_v1_2_sparse_float32_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 17, ("weight_as_input",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -236,6 +241,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -281,6 +287,7 @@ def _t6():
         "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", ""), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -318,6 +325,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -359,6 +367,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -397,6 +406,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -442,6 +452,7 @@ def _t10():
         "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "weight_as_input"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -480,6 +491,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -525,6 +537,7 @@ def _t12():
         "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16", ""), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -562,6 +575,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16", "", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -603,6 +617,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16", "", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -641,6 +656,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -686,6 +702,7 @@ def _t16():
         "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_float16_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16", "weight_as_input"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -724,6 +741,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16", "weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -769,6 +787,7 @@ def _t18():
         "lsh_projection_v1_2_dense_int32_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -806,6 +825,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -847,6 +867,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -885,6 +906,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -930,6 +952,7 @@ def _t22():
         "lsh_projection_v1_2_float16_float16_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -967,6 +990,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1012,6 +1036,7 @@ def _t24():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1050,6 +1075,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1099,6 +1125,7 @@ def _t26():
         "lsh_projection_v1_2_float16_float16_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("weight_as_input",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1137,6 +1164,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1186,6 +1214,7 @@ def _t28():
         "lsh_projection_v1_2_float16_float32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 71, (), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1223,6 +1252,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 71, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1264,6 +1294,7 @@ def _t30():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 71, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1302,6 +1333,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 71, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1347,6 +1379,7 @@ def _t32():
         "lsh_projection_v1_2_float32_float16_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 85, (), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1384,6 +1417,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1429,6 +1463,7 @@ def _t34():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[
@@ -1467,6 +1502,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
         model=g.model(
             operands=[

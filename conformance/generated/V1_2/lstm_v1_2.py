@@ -99,6 +99,7 @@ def _t0():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -240,6 +241,7 @@ def _t1():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -440,6 +442,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -551,6 +554,7 @@ def _t3():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -725,6 +729,7 @@ def _t4():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -848,6 +853,7 @@ def _t5():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1061,6 +1067,7 @@ def _t6():
         "lstm_v1_2_layer_norm_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1184,6 +1191,7 @@ def _t7():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1399,6 +1407,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1522,6 +1531,7 @@ def _t9():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1736,6 +1746,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1859,6 +1870,7 @@ def _t11():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2040,6 +2052,7 @@ def _t12():
         "lstm_v1_2_layer_norm_cifg_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2163,6 +2176,7 @@ def _t13():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2346,6 +2360,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2469,6 +2484,7 @@ def _t15():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2651,6 +2667,7 @@ def _t16():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2740,6 +2757,7 @@ def _t17():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2887,6 +2905,7 @@ def _t18():
         "lstm_v1_2_no_layer_norm_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2976,6 +2995,7 @@ def _t19():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3125,6 +3145,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3214,6 +3235,7 @@ def _t21():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[

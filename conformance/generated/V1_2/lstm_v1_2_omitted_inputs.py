@@ -102,6 +102,7 @@ def _t0():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -243,6 +244,7 @@ def _t1():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -443,6 +445,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -584,6 +587,7 @@ def _t3():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -784,6 +788,7 @@ def _t4():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -910,6 +915,7 @@ def _t5():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1095,6 +1101,7 @@ def _t6():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1206,6 +1213,7 @@ def _t7():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1380,6 +1388,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1491,6 +1500,7 @@ def _t9():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1665,6 +1675,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1768,6 +1779,7 @@ def _t11():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -1934,6 +1946,7 @@ def _t12():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2057,6 +2070,7 @@ def _t13():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2270,6 +2284,7 @@ def _t14():
         "lstm_v1_2_omitted_inputs_layer_norm_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2393,6 +2408,7 @@ def _t15():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2608,6 +2624,7 @@ def _t16():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2731,6 +2748,7 @@ def _t17():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -2945,6 +2963,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3068,6 +3087,7 @@ def _t19():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3281,6 +3301,7 @@ def _t20():
         "lstm_v1_2_omitted_inputs_layer_norm_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3404,6 +3425,7 @@ def _t21():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3619,6 +3641,7 @@ def _t22():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3742,6 +3765,7 @@ def _t23():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -3956,6 +3980,7 @@ def _t24():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -4077,6 +4102,7 @@ def _t25():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -4288,6 +4314,7 @@ def _t26():
         "lstm_v1_2_omitted_inputs_layer_norm_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -4409,6 +4436,7 @@ def _t27():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -4622,6 +4650,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -4743,6 +4772,7 @@ def _t29():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -4955,6 +4985,7 @@ def _t30():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -5078,6 +5109,7 @@ def _t31():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -5259,6 +5291,7 @@ def _t32():
         "lstm_v1_2_omitted_inputs_layer_norm_cifg_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -5382,6 +5415,7 @@ def _t33():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -5565,6 +5599,7 @@ def _t34():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -5688,6 +5723,7 @@ def _t35():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -5870,6 +5906,7 @@ def _t36():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -5993,6 +6030,7 @@ def _t37():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -6174,6 +6212,7 @@ def _t38():
         "lstm_v1_2_omitted_inputs_layer_norm_cifg_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -6297,6 +6336,7 @@ def _t39():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -6480,6 +6520,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -6603,6 +6644,7 @@ def _t41():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -6785,6 +6827,7 @@ def _t42():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -6890,6 +6933,7 @@ def _t43():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -7053,6 +7097,7 @@ def _t44():
         "lstm_v1_2_omitted_inputs_layer_norm_cifg_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -7158,6 +7203,7 @@ def _t45():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -7323,6 +7369,7 @@ def _t46():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -7428,6 +7475,7 @@ def _t47():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -7592,6 +7640,7 @@ def _t48():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -7681,6 +7730,7 @@ def _t49():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -7828,6 +7878,7 @@ def _t50():
         "lstm_v1_2_omitted_inputs_no_layer_norm_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -7917,6 +7968,7 @@ def _t51():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -8066,6 +8118,7 @@ def _t52():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -8155,6 +8208,7 @@ def _t53():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -8303,6 +8357,7 @@ def _t54():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -8392,6 +8447,7 @@ def _t55():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -8539,6 +8595,7 @@ def _t56():
         "lstm_v1_2_omitted_inputs_no_layer_norm_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -8628,6 +8685,7 @@ def _t57():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -8777,6 +8835,7 @@ def _t58():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -8866,6 +8925,7 @@ def _t59():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -9014,6 +9074,7 @@ def _t60():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -9094,6 +9155,7 @@ def _t61():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -9232,6 +9294,7 @@ def _t62():
         "lstm_v1_2_omitted_inputs_no_layer_norm_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -9312,6 +9375,7 @@ def _t63():
         "V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[
@@ -9452,6 +9516,7 @@ def _t64():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16",), ("LSTM",)),
         model=g.model(
             operands=[
@@ -9532,6 +9597,7 @@ def _t65():
         version="V1_2",
         ignored_outputs=(0,),
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("LSTM",)),
         model=g.model(
             operands=[

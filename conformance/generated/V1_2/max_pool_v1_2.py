@@ -91,6 +91,7 @@ def _t0():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -134,6 +135,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -180,6 +182,7 @@ def _t2():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -223,6 +226,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -269,6 +273,7 @@ def _t4():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -312,6 +317,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -358,6 +364,7 @@ def _t6():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -401,6 +408,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -446,6 +454,7 @@ def _t8():
         "max_pool_v1_2_explicit_nhwc_relaxed_none",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -489,6 +498,7 @@ def _t9():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -535,6 +545,7 @@ def _t10():
         "max_pool_v1_2_explicit_nhwc_relaxed_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -578,6 +589,7 @@ def _t11():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -624,6 +636,7 @@ def _t12():
         "max_pool_v1_2_explicit_nhwc_relaxed_relu1",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -667,6 +680,7 @@ def _t13():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -713,6 +727,7 @@ def _t14():
         "max_pool_v1_2_explicit_nhwc_relaxed_relu6",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -756,6 +771,7 @@ def _t15():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -803,6 +819,7 @@ def _t16():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -846,6 +863,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -892,6 +910,7 @@ def _t18():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -935,6 +954,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -981,6 +1001,7 @@ def _t20():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1024,6 +1045,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1070,6 +1092,7 @@ def _t22():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1113,6 +1136,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1159,6 +1183,7 @@ def _t24():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1202,6 +1227,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1248,6 +1274,7 @@ def _t26():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1291,6 +1318,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1337,6 +1365,7 @@ def _t28():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1380,6 +1409,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1426,6 +1456,7 @@ def _t30():
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1469,6 +1500,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1515,6 +1547,7 @@ def _t32():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1558,6 +1591,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1604,6 +1638,7 @@ def _t34():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1647,6 +1682,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1693,6 +1729,7 @@ def _t36():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1736,6 +1773,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1782,6 +1820,7 @@ def _t38():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1825,6 +1864,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1870,6 +1910,7 @@ def _t40():
         "max_pool_v1_2_explicit_nchw_relaxed_none",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1913,6 +1954,7 @@ def _t41():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1959,6 +2001,7 @@ def _t42():
         "max_pool_v1_2_explicit_nchw_relaxed_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2002,6 +2045,7 @@ def _t43():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2048,6 +2092,7 @@ def _t44():
         "max_pool_v1_2_explicit_nchw_relaxed_relu1",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2091,6 +2136,7 @@ def _t45():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2137,6 +2183,7 @@ def _t46():
         "max_pool_v1_2_explicit_nchw_relaxed_relu6",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2180,6 +2227,7 @@ def _t47():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2227,6 +2275,7 @@ def _t48():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "float16", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2270,6 +2319,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "float16", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2316,6 +2366,7 @@ def _t50():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2359,6 +2410,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2405,6 +2457,7 @@ def _t52():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2448,6 +2501,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2494,6 +2548,7 @@ def _t54():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2537,6 +2592,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2583,6 +2639,7 @@ def _t56():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "none"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2626,6 +2683,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2672,6 +2730,7 @@ def _t58():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2715,6 +2774,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2761,6 +2821,7 @@ def _t60():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2804,6 +2865,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2850,6 +2912,7 @@ def _t62():
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu6"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2893,6 +2956,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2939,6 +3003,7 @@ def _t64():
         "max_pool_v1_2_same_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", ""), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2979,6 +3044,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3021,6 +3087,7 @@ def _t66():
         "max_pool_v1_2_same_nhwc_relaxed",
         "max_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "relaxed"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3061,6 +3128,7 @@ def _t67():
         "max_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3105,6 +3173,7 @@ def _t68():
         "max_pool_v1_2_same_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "float16"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3145,6 +3214,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3188,6 +3258,7 @@ def _t70():
         "max_pool_v1_2_same_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "quant8"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3228,6 +3299,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nhwc", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3271,6 +3343,7 @@ def _t72():
         "max_pool_v1_2_same_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", ""), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3311,6 +3384,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3353,6 +3427,7 @@ def _t74():
         "max_pool_v1_2_same_nchw_relaxed",
         "max_pool_v1_2_same_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "relaxed"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3393,6 +3468,7 @@ def _t75():
         "max_pool_v1_2_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3437,6 +3513,7 @@ def _t76():
         "max_pool_v1_2_same_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "float16"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3477,6 +3554,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3520,6 +3598,7 @@ def _t78():
         "max_pool_v1_2_same_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "quant8"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3560,6 +3639,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("nchw", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3603,6 +3683,7 @@ def _t80():
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nhwc", ""), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3643,6 +3724,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nhwc", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3685,6 +3767,7 @@ def _t82():
         "max_pool_v1_2_valid_nhwc_relaxed",
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nhwc", "relaxed"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3725,6 +3808,7 @@ def _t83():
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nhwc", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3769,6 +3853,7 @@ def _t84():
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nhwc", "float16"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3809,6 +3894,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nhwc", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3852,6 +3938,7 @@ def _t86():
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nhwc", "quant8"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3892,6 +3979,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nhwc", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3935,6 +4023,7 @@ def _t88():
         "max_pool_v1_2_valid_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nchw", ""), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3975,6 +4064,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nchw", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4017,6 +4107,7 @@ def _t90():
         "max_pool_v1_2_valid_nchw_relaxed",
         "max_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nchw", "relaxed"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4057,6 +4148,7 @@ def _t91():
         "max_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nchw", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4101,6 +4193,7 @@ def _t92():
         "max_pool_v1_2_valid_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nchw", "float16"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4141,6 +4234,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nchw", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4184,6 +4278,7 @@ def _t94():
         "max_pool_v1_2_valid_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nchw", "quant8"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4224,6 +4319,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, ("nchw", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4267,6 +4363,7 @@ def _t96():
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nhwc", ""), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4307,6 +4404,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nhwc", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4349,6 +4447,7 @@ def _t98():
         "max_pool_v1_2_strided_nhwc_relaxed",
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nhwc", "relaxed"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4389,6 +4488,7 @@ def _t99():
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nhwc", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4433,6 +4533,7 @@ def _t100():
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nhwc", "float16"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4473,6 +4574,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nhwc", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4516,6 +4618,7 @@ def _t102():
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nhwc", "quant8"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4556,6 +4659,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nhwc", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4599,6 +4703,7 @@ def _t104():
         "max_pool_v1_2_strided_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nchw", ""), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4639,6 +4744,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nchw", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4681,6 +4787,7 @@ def _t106():
         "max_pool_v1_2_strided_nchw_relaxed",
         "max_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nchw", "relaxed"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4721,6 +4828,7 @@ def _t107():
         "max_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nchw", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4765,6 +4873,7 @@ def _t108():
         "max_pool_v1_2_strided_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nchw", "float16"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4805,6 +4914,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nchw", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4848,6 +4958,7 @@ def _t110():
         "max_pool_v1_2_strided_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nchw", "quant8"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4888,6 +4999,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 67, ("nchw", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4931,6 +5043,7 @@ def _t112():
         "max_pool_v1_2_same_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("float16",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4970,6 +5083,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -5012,6 +5126,7 @@ def _t114():
         "max_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 92, ("float16",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -5054,6 +5169,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 92, ("float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[

@@ -26,6 +26,7 @@ def _t0():
         "maximum_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("",), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -60,6 +61,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -101,6 +103,7 @@ def _t2():
         "maximum_relaxed",
         "maximum_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("relaxed",), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -135,6 +138,7 @@ def _t3():
         "maximum_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -178,6 +182,7 @@ def _t4():
         "maximum_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("float16",), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -212,6 +217,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -254,6 +260,7 @@ def _t6():
         "maximum_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("int32",), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -287,6 +294,7 @@ def _t7():
         "maximum_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("quant8",), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -321,6 +329,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -363,6 +372,7 @@ def _t9():
         "maximum_broadcast_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", ""), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -397,6 +407,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -435,6 +446,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "", "all_tensors_as_inputs"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -469,6 +481,7 @@ def _t12():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -510,6 +523,7 @@ def _t13():
         "maximum_broadcast_relaxed",
         "maximum_broadcast_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "relaxed"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -544,6 +558,7 @@ def _t14():
         "maximum_broadcast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -582,6 +597,7 @@ def _t15():
         "maximum_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_tensors_as_inputs"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -616,6 +632,7 @@ def _t16():
         "maximum_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -659,6 +676,7 @@ def _t17():
         "maximum_broadcast_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "float16"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -693,6 +711,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "float16", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -731,6 +750,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "float16", "all_tensors_as_inputs"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -765,6 +785,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -807,6 +828,7 @@ def _t21():
         "maximum_broadcast_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "int32"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -841,6 +863,7 @@ def _t22():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "int32", "all_tensors_as_inputs"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -874,6 +897,7 @@ def _t23():
         "maximum_broadcast_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "quant8"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -908,6 +932,7 @@ def _t24():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "quant8", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -946,6 +971,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "quant8", "all_tensors_as_inputs"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -980,6 +1006,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1022,6 +1049,7 @@ def _t27():
         "maximum_broadcast_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("weight_as_input", ""), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1056,6 +1084,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("weight_as_input", "", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1097,6 +1126,7 @@ def _t29():
         "maximum_broadcast_weight_as_input_relaxed",
         "maximum_broadcast_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("weight_as_input", "relaxed"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1131,6 +1161,7 @@ def _t30():
         "maximum_broadcast_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1174,6 +1205,7 @@ def _t31():
         "maximum_broadcast_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("weight_as_input", "float16"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1208,6 +1240,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("weight_as_input", "float16", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1250,6 +1283,7 @@ def _t33():
         "maximum_broadcast_dynamic_output_shape_weight_as_input_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("weight_as_input", "int32"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1283,6 +1317,7 @@ def _t34():
         "maximum_broadcast_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("weight_as_input", "quant8"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1317,6 +1352,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 43, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -1359,6 +1395,7 @@ def _t36():
         "maximum_int32_extremes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 54, (), ("MAXIMUM",)),
         model=g.model(
             operands=[

@@ -26,6 +26,7 @@ def _t0():
         "mean_float16_axis1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", ""), ("MEAN",)),
         model=g.model(
             operands=[
@@ -61,6 +62,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -100,6 +102,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -136,6 +139,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -175,6 +179,7 @@ def _t4():
         "mean_float16_axis1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "float16"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -210,6 +215,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -249,6 +255,7 @@ def _t6():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -285,6 +292,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -324,6 +332,7 @@ def _t8():
         "mean_float16_axis1_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", ""), ("MEAN",)),
         model=g.model(
             operands=[
@@ -360,6 +369,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -399,6 +409,7 @@ def _t10():
         "mean_float16_axis1_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -435,6 +446,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -474,6 +486,7 @@ def _t12():
         "mean_float16_duplicates_keep_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 24, ("",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -509,6 +522,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -547,6 +561,7 @@ def _t14():
         "mean_float16_duplicates_keep_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("float16",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -582,6 +597,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -620,6 +636,7 @@ def _t16():
         "mean_float16_all_axes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -655,6 +672,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -693,6 +711,7 @@ def _t18():
         "mean_float16_all_axes_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("float16",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -728,6 +747,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -766,6 +786,7 @@ def _t20():
         "mean_float16_spatial_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", ""), ("MEAN",)),
         model=g.model(
             operands=[
@@ -801,6 +822,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -840,6 +862,7 @@ def _t22():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -876,6 +899,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -915,6 +939,7 @@ def _t24():
         "mean_float16_spatial_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "float16"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -950,6 +975,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -989,6 +1015,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1025,6 +1052,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1064,6 +1092,7 @@ def _t28():
         "mean_float16_spatial_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1099,6 +1128,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1138,6 +1168,7 @@ def _t30():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1174,6 +1205,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1213,6 +1245,7 @@ def _t32():
         "mean_float16_spatial_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", ""), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1249,6 +1282,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1288,6 +1322,7 @@ def _t34():
         "mean_float16_spatial_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "float16"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1324,6 +1359,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "float16", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1363,6 +1399,7 @@ def _t36():
         "mean_float16_spatial_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -1399,6 +1436,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "mul_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 8, ("",), ("MUL",)),
         model=g.model(
             operands=[
@@ -58,6 +59,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -100,6 +102,7 @@ def _t2():
         "mul_v1_2_relaxed",
         "mul_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, ("relaxed",), ("MUL",)),
         model=g.model(
             operands=[
@@ -136,6 +139,7 @@ def _t3():
         "mul_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[
@@ -180,6 +184,7 @@ def _t4():
         "mul_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("float16",), ("MUL",)),
         model=g.model(
             operands=[
@@ -216,6 +221,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("MUL",)),
         model=g.model(
             operands=[

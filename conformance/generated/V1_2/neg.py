@@ -23,6 +23,7 @@ def _t0():
         "neg_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("",), ("NEG",)),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("NEG",)),
         model=g.model(
             operands=[
@@ -90,6 +92,7 @@ def _t2():
         "neg_relaxed",
         "neg_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("relaxed",), ("NEG",)),
         model=g.model(
             operands=[
@@ -122,6 +125,7 @@ def _t3():
         "neg_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("NEG",)),
         model=g.model(
             operands=[
@@ -159,6 +163,7 @@ def _t4():
         "neg_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("float16",), ("NEG",)),
         model=g.model(
             operands=[
@@ -191,6 +196,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("NEG",)),
         model=g.model(
             operands=[
@@ -227,6 +233,7 @@ def _t6():
         "neg_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("int32",), ("NEG",)),
         model=g.model(
             operands=[
@@ -258,6 +265,7 @@ def _t7():
         "neg_rank5_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("",), ("NEG",)),
         model=g.model(
             operands=[
@@ -288,6 +296,7 @@ def _t8():
         "neg_rank5_relaxed",
         "neg_rank5_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relaxed",), ("NEG",)),
         model=g.model(
             operands=[
@@ -320,6 +329,7 @@ def _t9():
         "neg_rank5_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("float16",), ("NEG",)),
         model=g.model(
             operands=[
@@ -351,6 +361,7 @@ def _t10():
         "neg_int32_limits_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, (), ("NEG",)),
         model=g.model(
             operands=[

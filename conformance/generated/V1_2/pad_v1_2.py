@@ -29,6 +29,7 @@ def _t0():
         "pad_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("", ""), ("PAD",)),
         model=g.model(
             operands=[
@@ -63,6 +64,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("", "", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -101,6 +103,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -135,6 +138,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -173,6 +177,7 @@ def _t4():
         "pad_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "float16"), ("PAD",)),
         model=g.model(
             operands=[
@@ -207,6 +212,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "float16", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -245,6 +251,7 @@ def _t6():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -279,6 +286,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -317,6 +325,7 @@ def _t8():
         "pad_v1_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "quant8"), ("PAD",)),
         model=g.model(
             operands=[
@@ -351,6 +360,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "quant8", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -389,6 +399,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -423,6 +434,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -461,6 +473,7 @@ def _t12():
         "pad_v1_2_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", ""), ("PAD",)),
         model=g.model(
             operands=[
@@ -495,6 +508,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -533,6 +547,7 @@ def _t14():
         "pad_v1_2_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "float16"), ("PAD",)),
         model=g.model(
             operands=[
@@ -567,6 +582,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "float16", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -605,6 +621,7 @@ def _t16():
         "pad_v1_2_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "quant8"), ("PAD",)),
         model=g.model(
             operands=[
@@ -639,6 +656,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -677,6 +695,7 @@ def _t18():
         "pad_v1_2_all_dims_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 28, ("",), ("PAD",)),
         model=g.model(
             operands=[
@@ -711,6 +730,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -749,6 +769,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -783,6 +804,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -820,6 +842,7 @@ def _t22():
         "pad_v1_2_all_dims_relaxed",
         "pad_v1_2_all_dims_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 28, ("relaxed",), ("PAD",)),
         model=g.model(
             operands=[
@@ -854,6 +877,7 @@ def _t23():
         "pad_v1_2_all_dims_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -892,6 +916,7 @@ def _t24():
         "pad_v1_2_all_dims_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -926,6 +951,7 @@ def _t25():
         "pad_v1_2_all_dims_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -965,6 +991,7 @@ def _t26():
         "pad_v1_2_all_dims_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16",), ("PAD",)),
         model=g.model(
             operands=[
@@ -999,6 +1026,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1037,6 +1065,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1071,6 +1100,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1109,6 +1139,7 @@ def _t30():
         "pad_v1_2_all_dims_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8",), ("PAD",)),
         model=g.model(
             operands=[
@@ -1143,6 +1174,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1181,6 +1213,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -1215,6 +1248,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[

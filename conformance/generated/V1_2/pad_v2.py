@@ -35,6 +35,7 @@ def _t0():
         "pad_v2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", ""), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -70,6 +71,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -109,6 +111,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "", "all_tensors_as_inputs"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -145,6 +148,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -183,6 +187,7 @@ def _t4():
         "pad_v2_relaxed",
         "pad_v2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "relaxed"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -218,6 +223,7 @@ def _t5():
         "pad_v2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -257,6 +263,7 @@ def _t6():
         "pad_v2_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_tensors_as_inputs"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -293,6 +300,7 @@ def _t7():
         "pad_v2_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -333,6 +341,7 @@ def _t8():
         "pad_v2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "float16"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -368,6 +377,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "float16", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -407,6 +417,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "float16", "all_tensors_as_inputs"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -443,6 +454,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -482,6 +494,7 @@ def _t12():
         "pad_v2_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("weight_as_input", ""), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -518,6 +531,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("weight_as_input", "", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -556,6 +570,7 @@ def _t14():
         "pad_v2_weight_as_input_relaxed",
         "pad_v2_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("weight_as_input", "relaxed"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -592,6 +607,7 @@ def _t15():
         "pad_v2_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -632,6 +648,7 @@ def _t16():
         "pad_v2_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("weight_as_input", "float16"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -668,6 +685,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 10, ("weight_as_input", "float16", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -707,6 +725,7 @@ def _t18():
         "pad_v2_rank1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -742,6 +761,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -781,6 +801,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("", "all_tensors_as_inputs"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -817,6 +838,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -855,6 +877,7 @@ def _t22():
         "pad_v2_rank1_relaxed",
         "pad_v2_rank1_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("relaxed",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -890,6 +913,7 @@ def _t23():
         "pad_v2_rank1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -929,6 +953,7 @@ def _t24():
         "pad_v2_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("relaxed", "all_tensors_as_inputs"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -965,6 +990,7 @@ def _t25():
         "pad_v2_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1005,6 +1031,7 @@ def _t26():
         "pad_v2_rank1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("float16",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1040,6 +1067,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("float16", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1079,6 +1107,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("float16", "all_tensors_as_inputs"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1115,6 +1144,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1154,6 +1184,7 @@ def _t30():
         "pad_v2_rank4_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1189,6 +1220,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1228,6 +1260,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1264,6 +1297,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1302,6 +1336,7 @@ def _t34():
         "pad_v2_rank4_relaxed",
         "pad_v2_rank4_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1337,6 +1372,7 @@ def _t35():
         "pad_v2_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1376,6 +1412,7 @@ def _t36():
         "pad_v2_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1412,6 +1449,7 @@ def _t37():
         "pad_v2_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1452,6 +1490,7 @@ def _t38():
         "pad_v2_rank4_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1487,6 +1526,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1526,6 +1566,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1562,6 +1603,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1601,6 +1643,7 @@ def _t42():
         "pad_v2_quant8_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 40, (), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1636,6 +1679,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1675,6 +1719,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1711,6 +1756,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1750,6 +1796,7 @@ def _t46():
         "pad_v2_quant8_zero_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, (), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1785,6 +1832,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("all_inputs_as_internal",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1824,6 +1872,7 @@ def _t48():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1860,6 +1909,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[

@@ -28,6 +28,7 @@ def _t0():
         "pooling_zero_sized_average_pool_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "AVERAGE_POOL_2D")),
         model=g.model(
             operands=[
@@ -95,6 +96,7 @@ def _t1():
         "pooling_zero_sized_average_pool_relaxed",
         "pooling_zero_sized_average_pool_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("relaxed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "AVERAGE_POOL_2D")),
         model=g.model(
             operands=[
@@ -164,6 +166,7 @@ def _t2():
         "pooling_zero_sized_average_pool_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "AVERAGE_POOL_2D")),
         model=g.model(
             operands=[
@@ -232,6 +235,7 @@ def _t3():
         "pooling_zero_sized_average_pool_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "AVERAGE_POOL_2D")),
         model=g.model(
             operands=[
@@ -300,6 +304,7 @@ def _t4():
         "pooling_zero_sized_max_pool_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "MAX_POOL_2D")),
         model=g.model(
             operands=[
@@ -367,6 +372,7 @@ def _t5():
         "pooling_zero_sized_max_pool_relaxed",
         "pooling_zero_sized_max_pool_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("relaxed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "MAX_POOL_2D")),
         model=g.model(
             operands=[
@@ -436,6 +442,7 @@ def _t6():
         "pooling_zero_sized_max_pool_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "MAX_POOL_2D")),
         model=g.model(
             operands=[
@@ -504,6 +511,7 @@ def _t7():
         "pooling_zero_sized_max_pool_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "MAX_POOL_2D")),
         model=g.model(
             operands=[
@@ -572,6 +580,7 @@ def _t8():
         "pooling_zero_sized_l2_pool_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "L2_POOL_2D")),
         model=g.model(
             operands=[
@@ -639,6 +648,7 @@ def _t9():
         "pooling_zero_sized_l2_pool_relaxed",
         "pooling_zero_sized_l2_pool_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("relaxed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "L2_POOL_2D")),
         model=g.model(
             operands=[
@@ -708,6 +718,7 @@ def _t10():
         "pooling_zero_sized_l2_pool_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "L2_POOL_2D")),
         model=g.model(
             operands=[
@@ -776,6 +787,7 @@ def _t11():
         "pooling_zero_sized_average_pool_implicit_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "AVERAGE_POOL_2D")),
         model=g.model(
             operands=[
@@ -840,6 +852,7 @@ def _t12():
         "pooling_zero_sized_average_pool_implicit_relaxed",
         "pooling_zero_sized_average_pool_implicit_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("relaxed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "AVERAGE_POOL_2D")),
         model=g.model(
             operands=[
@@ -906,6 +919,7 @@ def _t13():
         "pooling_zero_sized_average_pool_implicit_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "AVERAGE_POOL_2D")),
         model=g.model(
             operands=[
@@ -971,6 +985,7 @@ def _t14():
         "pooling_zero_sized_average_pool_implicit_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "AVERAGE_POOL_2D")),
         model=g.model(
             operands=[
@@ -1036,6 +1051,7 @@ def _t15():
         "pooling_zero_sized_resize_bilinear_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_BILINEAR")),
         model=g.model(
             operands=[
@@ -1096,6 +1112,7 @@ def _t16():
         "pooling_zero_sized_resize_bilinear_relaxed",
         "pooling_zero_sized_resize_bilinear_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("relaxed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_BILINEAR")),
         model=g.model(
             operands=[
@@ -1158,6 +1175,7 @@ def _t17():
         "pooling_zero_sized_resize_bilinear_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_BILINEAR")),
         model=g.model(
             operands=[
@@ -1219,6 +1237,7 @@ def _t18():
         "pooling_zero_sized_resize_bilinear_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_BILINEAR")),
         model=g.model(
             operands=[
@@ -1280,6 +1299,7 @@ def _t19():
         "pooling_zero_sized_resize_nearest_neighbor_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_NEAREST_NEIGHBOR")),
         model=g.model(
             operands=[
@@ -1340,6 +1360,7 @@ def _t20():
         "pooling_zero_sized_resize_nearest_neighbor_relaxed",
         "pooling_zero_sized_resize_nearest_neighbor_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("relaxed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_NEAREST_NEIGHBOR")),
         model=g.model(
             operands=[
@@ -1402,6 +1423,7 @@ def _t21():
         "pooling_zero_sized_resize_nearest_neighbor_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_NEAREST_NEIGHBOR")),
         model=g.model(
             operands=[
@@ -1463,6 +1485,7 @@ def _t22():
         "pooling_zero_sized_resize_nearest_neighbor_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_NEAREST_NEIGHBOR")),
         model=g.model(
             operands=[
@@ -1524,6 +1547,7 @@ def _t23():
         "pooling_zero_sized_softmax_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "SOFTMAX")),
         model=g.model(
             operands=[
@@ -1583,6 +1607,7 @@ def _t24():
         "pooling_zero_sized_softmax_relaxed",
         "pooling_zero_sized_softmax_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("relaxed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "SOFTMAX")),
         model=g.model(
             operands=[
@@ -1644,6 +1669,7 @@ def _t25():
         "pooling_zero_sized_softmax_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "SOFTMAX")),
         model=g.model(
             operands=[
@@ -1704,6 +1730,7 @@ def _t26():
         "pooling_zero_sized_softmax_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("quant8",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "SOFTMAX")),
         model=g.model(
             operands=[

@@ -26,6 +26,7 @@ def _t0():
         "pow_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", ""), ("POW",)),
         model=g.model(
             operands=[
@@ -60,6 +61,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -98,6 +100,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "", "all_tensors_as_inputs"), ("POW",)),
         model=g.model(
             operands=[
@@ -132,6 +135,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -173,6 +177,7 @@ def _t4():
         "pow_relaxed",
         "pow_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "relaxed"), ("POW",)),
         model=g.model(
             operands=[
@@ -207,6 +212,7 @@ def _t5():
         "pow_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -245,6 +251,7 @@ def _t6():
         "pow_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_tensors_as_inputs"), ("POW",)),
         model=g.model(
             operands=[
@@ -279,6 +286,7 @@ def _t7():
         "pow_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -322,6 +330,7 @@ def _t8():
         "pow_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "float16"), ("POW",)),
         model=g.model(
             operands=[
@@ -356,6 +365,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "float16", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -394,6 +404,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "float16", "all_tensors_as_inputs"), ("POW",)),
         model=g.model(
             operands=[
@@ -428,6 +439,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -470,6 +482,7 @@ def _t12():
         "pow_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("weight_as_input", ""), ("POW",)),
         model=g.model(
             operands=[
@@ -504,6 +517,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("weight_as_input", "", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -545,6 +559,7 @@ def _t14():
         "pow_weight_as_input_relaxed",
         "pow_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("weight_as_input", "relaxed"), ("POW",)),
         model=g.model(
             operands=[
@@ -579,6 +594,7 @@ def _t15():
         "pow_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -622,6 +638,7 @@ def _t16():
         "pow_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("weight_as_input", "float16"), ("POW",)),
         model=g.model(
             operands=[
@@ -656,6 +673,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 11, ("weight_as_input", "float16", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -698,6 +716,7 @@ def _t18():
         "pow_broadcast_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("",), ("POW",)),
         model=g.model(
             operands=[
@@ -732,6 +751,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -773,6 +793,7 @@ def _t20():
         "pow_broadcast_relaxed",
         "pow_broadcast_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("relaxed",), ("POW",)),
         model=g.model(
             operands=[
@@ -807,6 +828,7 @@ def _t21():
         "pow_broadcast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -850,6 +872,7 @@ def _t22():
         "pow_broadcast_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("float16",), ("POW",)),
         model=g.model(
             operands=[
@@ -884,6 +907,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -926,6 +950,7 @@ def _t24():
         "pow_edges_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("",), ("POW",)),
         model=g.model(
             operands=[
@@ -960,6 +985,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -1001,6 +1027,7 @@ def _t26():
         "pow_edges_relaxed",
         "pow_edges_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relaxed",), ("POW",)),
         model=g.model(
             operands=[
@@ -1035,6 +1062,7 @@ def _t27():
         "pow_edges_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relaxed", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[
@@ -1078,6 +1106,7 @@ def _t28():
         "pow_edges_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("float16",), ("POW",)),
         model=g.model(
             operands=[
@@ -1112,6 +1141,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("POW",)),
         model=g.model(
             operands=[

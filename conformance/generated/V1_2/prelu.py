@@ -27,6 +27,7 @@ def _t0():
         "prelu_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", ""), ("PRELU",)),
         model=g.model(
             operands=[
@@ -61,6 +62,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -99,6 +101,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -133,6 +136,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -174,6 +178,7 @@ def _t4():
         "prelu_relaxed",
         "prelu_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "relaxed"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -208,6 +213,7 @@ def _t5():
         "prelu_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -246,6 +252,7 @@ def _t6():
         "prelu_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -280,6 +287,7 @@ def _t7():
         "prelu_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -323,6 +331,7 @@ def _t8():
         "prelu_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "float16"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -357,6 +366,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "float16", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -395,6 +405,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -429,6 +440,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -471,6 +483,7 @@ def _t12():
         "prelu_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "quant8"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -505,6 +518,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -543,6 +557,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -577,6 +592,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -619,6 +635,7 @@ def _t16():
         "prelu_dynamic_output_shape_quant8_2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "quant8"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -653,6 +670,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -691,6 +709,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -725,6 +744,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -767,6 +787,7 @@ def _t20():
         "prelu_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", ""), ("PRELU",)),
         model=g.model(
             operands=[
@@ -801,6 +822,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -842,6 +864,7 @@ def _t22():
         "prelu_weight_as_input_relaxed",
         "prelu_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "relaxed"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -876,6 +899,7 @@ def _t23():
         "prelu_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -919,6 +943,7 @@ def _t24():
         "prelu_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -953,6 +978,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -995,6 +1021,7 @@ def _t26():
         "prelu_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1029,6 +1056,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1071,6 +1099,7 @@ def _t28():
         "prelu_dynamic_output_shape_weight_as_input_quant8_2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1105,6 +1134,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1147,6 +1177,7 @@ def _t30():
         "prelu_larger_alpha_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("",), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1181,6 +1212,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1222,6 +1254,7 @@ def _t32():
         "prelu_larger_alpha_relaxed",
         "prelu_larger_alpha_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed",), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1256,6 +1289,7 @@ def _t33():
         "prelu_larger_alpha_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1299,6 +1333,7 @@ def _t34():
         "prelu_larger_alpha_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16",), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1333,6 +1368,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1375,6 +1411,7 @@ def _t36():
         "prelu_larger_alpha_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8",), ("PRELU",)),
         model=g.model(
             operands=[
@@ -1409,6 +1446,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[

@@ -25,6 +25,7 @@ def _t0():
         "quantize_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "quantize_relaxed",
         "quantize_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("relaxed",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -124,6 +127,7 @@ def _t3():
         "quantize_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "quantize_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("float16",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -193,6 +198,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -229,6 +235,7 @@ def _t6():
         "quantize_scale_0_1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, (), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -297,6 +305,7 @@ def _t8():
         "quantize_zp0_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -329,6 +338,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -364,6 +374,7 @@ def _t10():
         "quantize_zp0_relaxed",
         "quantize_zp0_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("relaxed",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -396,6 +407,7 @@ def _t11():
         "quantize_zp0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -433,6 +445,7 @@ def _t12():
         "quantize_zp0_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("float16",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -465,6 +478,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -501,6 +515,7 @@ def _t14():
         "quantize_zero_sized_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("",), ("SLICE", "QUANTIZE")),
         model=g.model(
             operands=[
@@ -537,6 +552,7 @@ def _t15():
         "quantize_zero_sized_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("float16",), ("SLICE", "QUANTIZE")),
         model=g.model(
             operands=[

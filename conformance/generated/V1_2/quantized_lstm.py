@@ -22,6 +22,7 @@ def _t0():
         "quantized_lstm_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("",), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
@@ -84,6 +85,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
@@ -154,6 +156,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "all_tensors_as_inputs"), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
@@ -239,6 +242,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
@@ -364,6 +368,7 @@ def _t4():
         "quantized_lstm_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input",), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
@@ -449,6 +454,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "all_inputs_as_internal"), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
@@ -574,6 +580,7 @@ def _t6():
         "quantized_lstm_scale_0_005_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, (), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
@@ -636,6 +643,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("all_inputs_as_internal",), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
@@ -706,6 +714,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("all_tensors_as_inputs",), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[
@@ -791,6 +800,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_16BIT_LSTM",)),
         model=g.model(
             operands=[

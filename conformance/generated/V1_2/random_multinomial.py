@@ -27,6 +27,7 @@ def _t0():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.05,
         provenance=g.provenance(SPEC, 19, ("", ""), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -63,6 +64,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.05,
         provenance=g.provenance(SPEC, 19, ("", "weight_as_input"), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -99,6 +101,7 @@ def _t2():
         "random_multinomial_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.05,
         provenance=g.provenance(SPEC, 19, ("relaxed", ""), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -135,6 +138,7 @@ def _t3():
         "random_multinomial_dynamic_output_shape_relaxed_weight_as_input",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.05,
         provenance=g.provenance(SPEC, 19, ("relaxed", "weight_as_input"), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -173,6 +177,7 @@ def _t4():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.05,
         provenance=g.provenance(SPEC, 19, ("float16", ""), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -209,6 +214,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.05,
         provenance=g.provenance(SPEC, 19, ("float16", "weight_as_input"), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -246,6 +252,7 @@ def _t6():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.07,
         provenance=g.provenance(SPEC, 32, ("", ""), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -282,6 +289,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.07,
         provenance=g.provenance(SPEC, 32, ("", "weight_as_input"), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -318,6 +326,7 @@ def _t8():
         "random_multinomial_batches_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.07,
         provenance=g.provenance(SPEC, 32, ("relaxed", ""), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -354,6 +363,7 @@ def _t9():
         "random_multinomial_batches_dynamic_output_shape_relaxed_weight_as_input",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.07,
         provenance=g.provenance(SPEC, 32, ("relaxed", "weight_as_input"), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -392,6 +402,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.07,
         provenance=g.provenance(SPEC, 32, ("float16", ""), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -428,6 +439,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.07,
         provenance=g.provenance(SPEC, 32, ("float16", "weight_as_input"), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -465,6 +477,7 @@ def _t12():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.001,
         provenance=g.provenance(SPEC, 46, ("", ""), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -501,6 +514,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.001,
         provenance=g.provenance(SPEC, 46, ("", "weight_as_input"), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -537,6 +551,7 @@ def _t14():
         "random_multinomial_peaked_dynamic_output_shape_relaxed",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.001,
         provenance=g.provenance(SPEC, 46, ("relaxed", ""), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -573,6 +588,7 @@ def _t15():
         "random_multinomial_peaked_dynamic_output_shape_relaxed_weight_as_input",
         "V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.001,
         provenance=g.provenance(SPEC, 46, ("relaxed", "weight_as_input"), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -611,6 +627,7 @@ def _t16():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.001,
         provenance=g.provenance(SPEC, 46, ("float16", ""), ("RANDOM_MULTINOMIAL",)),
         model=g.model(
@@ -647,6 +664,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         ignored_outputs=(0,),
+        lowest="V1_2",
         multinomial_tolerance=0.001,
         provenance=g.provenance(SPEC, 46, ("float16", "weight_as_input"), ("RANDOM_MULTINOMIAL",)),
         model=g.model(

@@ -17,6 +17,7 @@ def _t0():
         "rank0_as_shape1_v1_2_squeeze_listed_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, (), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -51,6 +52,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("all_inputs_as_internal",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -88,6 +90,7 @@ def _t2():
         "rank0_as_shape1_v1_2_squeeze_vector_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, (), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -122,6 +125,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("all_inputs_as_internal",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -159,6 +163,7 @@ def _t4():
         "rank0_as_shape1_v1_2_squeeze_omitted_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, (), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -193,6 +198,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -231,6 +237,7 @@ def _t6():
         "rank0_as_shape1_v1_2_strided_2d_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, (), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -270,6 +277,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("all_inputs_as_internal",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -312,6 +320,7 @@ def _t8():
         "rank0_as_shape1_v1_2_strided_vector_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, (), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -351,6 +360,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("all_inputs_as_internal",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -393,6 +403,7 @@ def _t10():
         "rank0_as_shape1_v1_2_strided_4d_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 40, (), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -432,6 +443,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "reduce_all_axis1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("",), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "all_tensors_as_inputs"), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -87,6 +89,7 @@ def _t2():
         "reduce_all_axis1_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input",), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -122,6 +125,7 @@ def _t3():
         "reduce_all_negative_keep_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("",), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -157,6 +161,7 @@ def _t4():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("", "all_tensors_as_inputs"), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -192,6 +197,7 @@ def _t5():
         "reduce_all_negative_keep_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("weight_as_input",), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -227,6 +233,7 @@ def _t6():
         "reduce_all_duplicates_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, (), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "reduce_all_all_axes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, (), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -303,6 +311,7 @@ def _t8():
         "reduce_all_axis2_keep_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 46, (), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -337,6 +346,7 @@ def _t9():
         "reduce_all_spatial_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 53, (), ("REDUCE_ALL",)),
         model=g.model(
             operands=[
@@ -371,6 +381,7 @@ def _t10():
         "reduce_all_vector_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 62, (), ("REDUCE_ALL",)),
         model=g.model(
             operands=[

@@ -33,6 +33,7 @@ def _t0():
         "reduce_max_axis1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", ""), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -68,6 +69,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -107,6 +109,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -143,6 +146,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -181,6 +185,7 @@ def _t4():
         "reduce_max_axis1_relaxed",
         "reduce_max_axis1_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "relaxed"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -216,6 +221,7 @@ def _t5():
         "reduce_max_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -255,6 +261,7 @@ def _t6():
         "reduce_max_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -291,6 +298,7 @@ def _t7():
         "reduce_max_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -331,6 +339,7 @@ def _t8():
         "reduce_max_axis1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "float16"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -366,6 +375,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -405,6 +415,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -441,6 +452,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -480,6 +492,7 @@ def _t12():
         "reduce_max_axis1_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "quant8"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -515,6 +528,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -554,6 +568,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "quant8", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -590,6 +605,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -629,6 +645,7 @@ def _t16():
         "reduce_max_axis1_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("weight_as_input", ""), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -665,6 +682,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -703,6 +721,7 @@ def _t18():
         "reduce_max_axis1_weight_as_input_relaxed",
         "reduce_max_axis1_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("weight_as_input", "relaxed"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -739,6 +758,7 @@ def _t19():
         "reduce_max_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -779,6 +799,7 @@ def _t20():
         "reduce_max_axis1_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("weight_as_input", "float16"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -815,6 +836,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -854,6 +876,7 @@ def _t22():
         "reduce_max_axis1_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("weight_as_input", "quant8"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -890,6 +913,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 23, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -929,6 +953,7 @@ def _t24():
         "reduce_max_negative_keep_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", ""), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -964,6 +989,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1003,6 +1029,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1039,6 +1066,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1077,6 +1105,7 @@ def _t28():
         "reduce_max_negative_keep_relaxed",
         "reduce_max_negative_keep_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "relaxed"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1112,6 +1141,7 @@ def _t29():
         "reduce_max_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1151,6 +1181,7 @@ def _t30():
         "reduce_max_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1187,6 +1218,7 @@ def _t31():
         "reduce_max_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1227,6 +1259,7 @@ def _t32():
         "reduce_max_negative_keep_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "float16"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1262,6 +1295,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1301,6 +1335,7 @@ def _t34():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1337,6 +1372,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1376,6 +1412,7 @@ def _t36():
         "reduce_max_negative_keep_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "quant8"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1411,6 +1448,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1450,6 +1488,7 @@ def _t38():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1486,6 +1525,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1525,6 +1565,7 @@ def _t40():
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", ""), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1561,6 +1602,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1599,6 +1641,7 @@ def _t42():
         "reduce_max_negative_keep_weight_as_input_relaxed",
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1635,6 +1678,7 @@ def _t43():
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1675,6 +1719,7 @@ def _t44():
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "float16"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1711,6 +1756,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1750,6 +1796,7 @@ def _t46():
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1786,6 +1833,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1825,6 +1873,7 @@ def _t48():
         "reduce_max_duplicates_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1860,6 +1909,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1897,6 +1947,7 @@ def _t50():
         "reduce_max_duplicates_relaxed",
         "reduce_max_duplicates_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("relaxed",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1932,6 +1983,7 @@ def _t51():
         "reduce_max_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -1971,6 +2023,7 @@ def _t52():
         "reduce_max_duplicates_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("float16",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2006,6 +2059,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2044,6 +2098,7 @@ def _t54():
         "reduce_max_duplicates_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("quant8",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2079,6 +2134,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 39, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2117,6 +2173,7 @@ def _t56():
         "reduce_max_all_axes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2152,6 +2209,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2189,6 +2247,7 @@ def _t58():
         "reduce_max_all_axes_relaxed",
         "reduce_max_all_axes_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("relaxed",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2224,6 +2283,7 @@ def _t59():
         "reduce_max_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2263,6 +2323,7 @@ def _t60():
         "reduce_max_all_axes_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("float16",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2298,6 +2359,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2336,6 +2398,7 @@ def _t62():
         "reduce_max_all_axes_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("quant8",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2371,6 +2434,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2409,6 +2473,7 @@ def _t64():
         "reduce_max_axis2_keep_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2444,6 +2509,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2481,6 +2547,7 @@ def _t66():
         "reduce_max_axis2_keep_relaxed",
         "reduce_max_axis2_keep_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("relaxed",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2516,6 +2583,7 @@ def _t67():
         "reduce_max_axis2_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2555,6 +2623,7 @@ def _t68():
         "reduce_max_axis2_keep_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("float16",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2590,6 +2659,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2628,6 +2698,7 @@ def _t70():
         "reduce_max_axis2_keep_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("quant8",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2663,6 +2734,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2701,6 +2773,7 @@ def _t72():
         "reduce_max_spatial_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2736,6 +2809,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2773,6 +2847,7 @@ def _t74():
         "reduce_max_spatial_relaxed",
         "reduce_max_spatial_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("relaxed",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2808,6 +2883,7 @@ def _t75():
         "reduce_max_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2847,6 +2923,7 @@ def _t76():
         "reduce_max_spatial_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("float16",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2882,6 +2959,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2920,6 +2998,7 @@ def _t78():
         "reduce_max_spatial_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("quant8",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2955,6 +3034,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 60, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -2993,6 +3073,7 @@ def _t80():
         "reduce_max_channels_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 66, ("",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3028,6 +3109,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 66, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3065,6 +3147,7 @@ def _t82():
         "reduce_max_channels_relaxed",
         "reduce_max_channels_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 66, ("relaxed",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3100,6 +3183,7 @@ def _t83():
         "reduce_max_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 66, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3139,6 +3223,7 @@ def _t84():
         "reduce_max_channels_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 66, ("float16",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3174,6 +3259,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 66, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3212,6 +3298,7 @@ def _t86():
         "reduce_max_channels_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 66, ("quant8",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3247,6 +3334,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 66, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3285,6 +3373,7 @@ def _t88():
         "reduce_max_vector_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3320,6 +3409,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3357,6 +3447,7 @@ def _t90():
         "reduce_max_vector_relaxed",
         "reduce_max_vector_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("relaxed",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3392,6 +3483,7 @@ def _t91():
         "reduce_max_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3431,6 +3523,7 @@ def _t92():
         "reduce_max_vector_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("float16",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3466,6 +3559,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3504,6 +3598,7 @@ def _t94():
         "reduce_max_vector_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("quant8",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3539,6 +3634,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3577,6 +3673,7 @@ def _t96():
         "reduce_max_negative_values_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3612,6 +3709,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3649,6 +3747,7 @@ def _t98():
         "reduce_max_negative_values_relaxed",
         "reduce_max_negative_values_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("relaxed",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3684,6 +3783,7 @@ def _t99():
         "reduce_max_negative_values_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3723,6 +3823,7 @@ def _t100():
         "reduce_max_negative_values_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("float16",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -3758,6 +3859,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[

@@ -33,6 +33,7 @@ def _t0():
         "reduce_prod_axis1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", ""), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -68,6 +69,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -107,6 +109,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -143,6 +146,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -181,6 +185,7 @@ def _t4():
         "reduce_prod_axis1_relaxed",
         "reduce_prod_axis1_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "relaxed"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -216,6 +221,7 @@ def _t5():
         "reduce_prod_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -255,6 +261,7 @@ def _t6():
         "reduce_prod_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -291,6 +298,7 @@ def _t7():
         "reduce_prod_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -331,6 +339,7 @@ def _t8():
         "reduce_prod_axis1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "float16"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -366,6 +375,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -405,6 +415,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -441,6 +452,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -480,6 +492,7 @@ def _t12():
         "reduce_prod_axis1_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", ""), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -516,6 +529,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -554,6 +568,7 @@ def _t14():
         "reduce_prod_axis1_weight_as_input_relaxed",
         "reduce_prod_axis1_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "relaxed"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -590,6 +605,7 @@ def _t15():
         "reduce_prod_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -630,6 +646,7 @@ def _t16():
         "reduce_prod_axis1_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "float16"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -666,6 +683,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -705,6 +723,7 @@ def _t18():
         "reduce_prod_negative_keep_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", ""), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -740,6 +759,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -779,6 +799,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -815,6 +836,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -853,6 +875,7 @@ def _t22():
         "reduce_prod_negative_keep_relaxed",
         "reduce_prod_negative_keep_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "relaxed"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -888,6 +911,7 @@ def _t23():
         "reduce_prod_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -927,6 +951,7 @@ def _t24():
         "reduce_prod_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -963,6 +988,7 @@ def _t25():
         "reduce_prod_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1003,6 +1029,7 @@ def _t26():
         "reduce_prod_negative_keep_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "float16"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1038,6 +1065,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1077,6 +1105,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1113,6 +1142,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1152,6 +1182,7 @@ def _t30():
         "reduce_prod_negative_keep_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", ""), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1188,6 +1219,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1226,6 +1258,7 @@ def _t32():
         "reduce_prod_negative_keep_weight_as_input_relaxed",
         "reduce_prod_negative_keep_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "relaxed"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1262,6 +1295,7 @@ def _t33():
         "reduce_prod_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1302,6 +1336,7 @@ def _t34():
         "reduce_prod_negative_keep_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "float16"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1338,6 +1373,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1377,6 +1413,7 @@ def _t36():
         "reduce_prod_duplicates_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1412,6 +1449,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1449,6 +1487,7 @@ def _t38():
         "reduce_prod_duplicates_relaxed",
         "reduce_prod_duplicates_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("relaxed",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1484,6 +1523,7 @@ def _t39():
         "reduce_prod_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1523,6 +1563,7 @@ def _t40():
         "reduce_prod_duplicates_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("float16",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1558,6 +1599,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1596,6 +1638,7 @@ def _t42():
         "reduce_prod_all_axes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1631,6 +1674,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1668,6 +1712,7 @@ def _t44():
         "reduce_prod_all_axes_relaxed",
         "reduce_prod_all_axes_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("relaxed",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1703,6 +1748,7 @@ def _t45():
         "reduce_prod_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1742,6 +1788,7 @@ def _t46():
         "reduce_prod_all_axes_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("float16",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1777,6 +1824,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1815,6 +1863,7 @@ def _t48():
         "reduce_prod_axis2_keep_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1850,6 +1899,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1887,6 +1937,7 @@ def _t50():
         "reduce_prod_axis2_keep_relaxed",
         "reduce_prod_axis2_keep_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1922,6 +1973,7 @@ def _t51():
         "reduce_prod_axis2_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1961,6 +2013,7 @@ def _t52():
         "reduce_prod_axis2_keep_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -1996,6 +2049,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2034,6 +2088,7 @@ def _t54():
         "reduce_prod_spatial_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2069,6 +2124,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2106,6 +2162,7 @@ def _t56():
         "reduce_prod_spatial_relaxed",
         "reduce_prod_spatial_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2141,6 +2198,7 @@ def _t57():
         "reduce_prod_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2180,6 +2238,7 @@ def _t58():
         "reduce_prod_spatial_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2215,6 +2274,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2253,6 +2313,7 @@ def _t60():
         "reduce_prod_channels_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2288,6 +2349,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2325,6 +2387,7 @@ def _t62():
         "reduce_prod_channels_relaxed",
         "reduce_prod_channels_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("relaxed",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2360,6 +2423,7 @@ def _t63():
         "reduce_prod_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2399,6 +2463,7 @@ def _t64():
         "reduce_prod_channels_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("float16",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2434,6 +2499,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2472,6 +2538,7 @@ def _t66():
         "reduce_prod_vector_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2515,6 +2582,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2560,6 +2628,7 @@ def _t68():
         "reduce_prod_vector_relaxed",
         "reduce_prod_vector_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("relaxed",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2603,6 +2672,7 @@ def _t69():
         "reduce_prod_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("relaxed", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2650,6 +2720,7 @@ def _t70():
         "reduce_prod_vector_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("float16",), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2693,6 +2764,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("REDUCE_PROD",)),
         model=g.model(
             operands=[
@@ -2739,6 +2811,7 @@ def _t72():
         "reduce_prod_float16_zero_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, (), ("REDUCE_PROD",)),
         model=g.model(
             operands=[

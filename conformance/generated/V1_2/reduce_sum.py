@@ -32,6 +32,7 @@ def _t0():
         "reduce_sum_axis1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", ""), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -67,6 +68,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -106,6 +108,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -142,6 +145,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -180,6 +184,7 @@ def _t4():
         "reduce_sum_axis1_relaxed",
         "reduce_sum_axis1_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "relaxed"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -215,6 +220,7 @@ def _t5():
         "reduce_sum_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -254,6 +260,7 @@ def _t6():
         "reduce_sum_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -290,6 +297,7 @@ def _t7():
         "reduce_sum_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -330,6 +338,7 @@ def _t8():
         "reduce_sum_axis1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "float16"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -365,6 +374,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -404,6 +414,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -440,6 +451,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -479,6 +491,7 @@ def _t12():
         "reduce_sum_axis1_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", ""), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -515,6 +528,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -553,6 +567,7 @@ def _t14():
         "reduce_sum_axis1_weight_as_input_relaxed",
         "reduce_sum_axis1_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "relaxed"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -589,6 +604,7 @@ def _t15():
         "reduce_sum_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -629,6 +645,7 @@ def _t16():
         "reduce_sum_axis1_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "float16"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -665,6 +682,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -704,6 +722,7 @@ def _t18():
         "reduce_sum_negative_keep_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", ""), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -739,6 +758,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -778,6 +798,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -814,6 +835,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -852,6 +874,7 @@ def _t22():
         "reduce_sum_negative_keep_relaxed",
         "reduce_sum_negative_keep_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "relaxed"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -887,6 +910,7 @@ def _t23():
         "reduce_sum_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -926,6 +950,7 @@ def _t24():
         "reduce_sum_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -962,6 +987,7 @@ def _t25():
         "reduce_sum_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1002,6 +1028,7 @@ def _t26():
         "reduce_sum_negative_keep_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "float16"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1037,6 +1064,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1076,6 +1104,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1112,6 +1141,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1151,6 +1181,7 @@ def _t30():
         "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", ""), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1187,6 +1218,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1225,6 +1257,7 @@ def _t32():
         "reduce_sum_negative_keep_weight_as_input_relaxed",
         "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "relaxed"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1261,6 +1294,7 @@ def _t33():
         "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1301,6 +1335,7 @@ def _t34():
         "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "float16"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1337,6 +1372,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1376,6 +1412,7 @@ def _t36():
         "reduce_sum_duplicates_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1411,6 +1448,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1448,6 +1486,7 @@ def _t38():
         "reduce_sum_duplicates_relaxed",
         "reduce_sum_duplicates_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("relaxed",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1483,6 +1522,7 @@ def _t39():
         "reduce_sum_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1522,6 +1562,7 @@ def _t40():
         "reduce_sum_duplicates_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("float16",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1557,6 +1598,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 32, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1595,6 +1637,7 @@ def _t42():
         "reduce_sum_all_axes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1630,6 +1673,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1667,6 +1711,7 @@ def _t44():
         "reduce_sum_all_axes_relaxed",
         "reduce_sum_all_axes_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("relaxed",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1702,6 +1747,7 @@ def _t45():
         "reduce_sum_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1741,6 +1787,7 @@ def _t46():
         "reduce_sum_all_axes_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("float16",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1776,6 +1823,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1814,6 +1862,7 @@ def _t48():
         "reduce_sum_axis2_keep_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1849,6 +1898,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1886,6 +1936,7 @@ def _t50():
         "reduce_sum_axis2_keep_relaxed",
         "reduce_sum_axis2_keep_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1921,6 +1972,7 @@ def _t51():
         "reduce_sum_axis2_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1960,6 +2012,7 @@ def _t52():
         "reduce_sum_axis2_keep_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -1995,6 +2048,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2033,6 +2087,7 @@ def _t54():
         "reduce_sum_spatial_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2068,6 +2123,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2105,6 +2161,7 @@ def _t56():
         "reduce_sum_spatial_relaxed",
         "reduce_sum_spatial_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2140,6 +2197,7 @@ def _t57():
         "reduce_sum_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2179,6 +2237,7 @@ def _t58():
         "reduce_sum_spatial_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2214,6 +2273,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2252,6 +2312,7 @@ def _t60():
         "reduce_sum_channels_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 58, ("",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2287,6 +2348,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 58, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2324,6 +2386,7 @@ def _t62():
         "reduce_sum_channels_relaxed",
         "reduce_sum_channels_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 58, ("relaxed",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2359,6 +2422,7 @@ def _t63():
         "reduce_sum_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 58, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2398,6 +2462,7 @@ def _t64():
         "reduce_sum_channels_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 58, ("float16",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2433,6 +2498,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 58, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2471,6 +2537,7 @@ def _t66():
         "reduce_sum_vector_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 64, ("",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2506,6 +2573,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 64, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2543,6 +2611,7 @@ def _t68():
         "reduce_sum_vector_relaxed",
         "reduce_sum_vector_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 64, ("relaxed",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2578,6 +2647,7 @@ def _t69():
         "reduce_sum_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 64, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2617,6 +2687,7 @@ def _t70():
         "reduce_sum_vector_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 64, ("float16",), ("REDUCE_SUM",)),
         model=g.model(
             operands=[
@@ -2652,6 +2723,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 64, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
         model=g.model(
             operands=[

@@ -29,6 +29,7 @@ def _t0():
         "relaxed_precision_sub_relaxed",
         "relaxed_precision_sub_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, ("relaxed",), ("SUB",)),
         model=g.model(
             operands=[
@@ -65,6 +66,7 @@ def _t1():
         "relaxed_precision_sub_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -108,6 +110,7 @@ def _t2():
         "relaxed_precision_add_relaxed",
         "relaxed_precision_add_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 35, ("relaxed",), ("ADD",)),
         model=g.model(
             operands=[
@@ -144,6 +147,7 @@ def _t3():
         "relaxed_precision_add_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 35, ("relaxed", "all_inputs_as_internal"), ("ADD",)),
         model=g.model(
             operands=[
@@ -187,6 +191,7 @@ def _t4():
         "relaxed_precision_cast_relaxed",
         "relaxed_precision_cast_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("relaxed",), ("CAST",)),
         model=g.model(
             operands=[
@@ -219,6 +224,7 @@ def _t5():
         "relaxed_precision_cast_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 47, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
         model=g.model(
             operands=[
@@ -255,6 +261,7 @@ def _t6():
         "relaxed_precision_argmax_relaxed",
         "relaxed_precision_argmax_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("relaxed",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -289,6 +296,7 @@ def _t7():
         "relaxed_precision_argmax_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 59, ("relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -326,6 +334,7 @@ def _t8():
         "relaxed_precision_greater_relaxed",
         "relaxed_precision_greater_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("relaxed",), ("GREATER",)),
         model=g.model(
             operands=[
@@ -360,6 +369,7 @@ def _t9():
         "relaxed_precision_greater_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 72, ("relaxed", "all_inputs_as_internal"), ("GREATER",)),
         model=g.model(
             operands=[
@@ -402,6 +412,7 @@ def _t10():
         "relaxed_precision_equal_relaxed",
         "relaxed_precision_equal_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 82, ("relaxed",), ("EQUAL",)),
         model=g.model(
             operands=[
@@ -436,6 +447,7 @@ def _t11():
         "relaxed_precision_equal_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 82, ("relaxed", "all_inputs_as_internal"), ("EQUAL",)),
         model=g.model(
             operands=[

@@ -31,6 +31,7 @@ def _t0():
         "relu6_v1_2_dynamic_output_shape_dim4_axis3",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim4_axis3", ""), ("RELU6",)),
         model=g.model(
             operands=[
@@ -63,6 +64,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim4_axis3", "", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -98,6 +100,7 @@ def _t2():
         "relu6_v1_2_dim4_axis3_relaxed",
         "relu6_v1_2_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("dim4_axis3", "relaxed"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -130,6 +133,7 @@ def _t3():
         "relu6_v1_2_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -167,6 +171,7 @@ def _t4():
         "relu6_v1_2_dynamic_output_shape_dim4_axis3_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("dim4_axis3", "float16"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -199,6 +204,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -235,6 +241,7 @@ def _t6():
         "relu6_v1_2_dynamic_output_shape_dim4_axis3_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim4_axis3", "quant8"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -267,6 +274,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -303,6 +311,7 @@ def _t8():
         "relu6_v1_2_dynamic_output_shape_dim3_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim3_axis2", ""), ("RELU6",)),
         model=g.model(
             operands=[
@@ -335,6 +344,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim3_axis2", "", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -370,6 +380,7 @@ def _t10():
         "relu6_v1_2_dim3_axis2_relaxed",
         "relu6_v1_2_dynamic_output_shape_dim3_axis2_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("dim3_axis2", "relaxed"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -402,6 +413,7 @@ def _t11():
         "relu6_v1_2_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -439,6 +451,7 @@ def _t12():
         "relu6_v1_2_dynamic_output_shape_dim3_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("dim3_axis2", "float16"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -471,6 +484,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -507,6 +521,7 @@ def _t14():
         "relu6_v1_2_dynamic_output_shape_dim3_axis2_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim3_axis2", "quant8"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -539,6 +554,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -575,6 +591,7 @@ def _t16():
         "relu6_v1_2_dynamic_output_shape_dim2_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim2_axis1", ""), ("RELU6",)),
         model=g.model(
             operands=[
@@ -607,6 +624,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim2_axis1", "", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -642,6 +660,7 @@ def _t18():
         "relu6_v1_2_dim2_axis1_relaxed",
         "relu6_v1_2_dynamic_output_shape_dim2_axis1_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("dim2_axis1", "relaxed"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -674,6 +693,7 @@ def _t19():
         "relu6_v1_2_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -711,6 +731,7 @@ def _t20():
         "relu6_v1_2_dynamic_output_shape_dim2_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("dim2_axis1", "float16"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -743,6 +764,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -779,6 +801,7 @@ def _t22():
         "relu6_v1_2_dynamic_output_shape_dim2_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim2_axis1", "quant8"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -811,6 +834,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -847,6 +871,7 @@ def _t24():
         "relu6_v1_2_dynamic_output_shape_dim1_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim1_axis0", ""), ("RELU6",)),
         model=g.model(
             operands=[
@@ -879,6 +904,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim1_axis0", "", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -914,6 +940,7 @@ def _t26():
         "relu6_v1_2_dim1_axis0_relaxed",
         "relu6_v1_2_dynamic_output_shape_dim1_axis0_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("dim1_axis0", "relaxed"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -946,6 +973,7 @@ def _t27():
         "relu6_v1_2_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -983,6 +1011,7 @@ def _t28():
         "relu6_v1_2_dynamic_output_shape_dim1_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("dim1_axis0", "float16"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -1015,6 +1044,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -1051,6 +1081,7 @@ def _t30():
         "relu6_v1_2_dynamic_output_shape_dim1_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim1_axis0", "quant8"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -1083,6 +1114,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[

@@ -38,6 +38,7 @@ def _t0():
         "requant_rounding_add_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, (), ("ADD",)),
         model=g.model(
             operands=[
@@ -74,6 +75,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("all_inputs_as_internal",), ("ADD",)),
         model=g.model(
             operands=[
@@ -117,6 +119,7 @@ def _t2():
         "requant_rounding_sub_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, (), ("SUB",)),
         model=g.model(
             operands=[
@@ -153,6 +156,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("all_inputs_as_internal",), ("SUB",)),
         model=g.model(
             operands=[
@@ -196,6 +200,7 @@ def _t4():
         "requant_rounding_mul_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 46, (), ("MUL",)),
         model=g.model(
             operands=[
@@ -232,6 +237,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 46, ("all_inputs_as_internal",), ("MUL",)),
         model=g.model(
             operands=[
@@ -275,6 +281,7 @@ def _t6():
         "requant_rounding_avg_pool_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 59, (), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -314,6 +321,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 59, ("all_inputs_as_internal",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -356,6 +364,7 @@ def _t8():
         "requant_rounding_fully_connected_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 77, (), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -392,6 +401,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 77, ("all_inputs_as_internal",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -432,6 +442,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 77, ("all_tensors_as_inputs",), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -470,6 +481,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 77, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -515,6 +527,7 @@ def _t12():
         "requant_rounding_conv2d_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 90, (), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -554,6 +567,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 90, ("all_inputs_as_internal",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -597,6 +611,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 90, ("all_tensors_as_inputs",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -638,6 +653,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 90, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -686,6 +702,7 @@ def _t16():
         "requant_rounding_depthwise_conv2d_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 107, (), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -726,6 +743,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 107, ("all_inputs_as_internal",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -770,6 +788,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 107, ("all_tensors_as_inputs",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -812,6 +831,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 107, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[

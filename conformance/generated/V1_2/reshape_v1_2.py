@@ -24,6 +24,7 @@ def _t0():
         "reshape_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("", ""), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -58,6 +59,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("", "", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -96,6 +98,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -130,6 +133,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -167,6 +171,7 @@ def _t4():
         "reshape_v1_2_relaxed",
         "reshape_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("", "relaxed"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -201,6 +206,7 @@ def _t5():
         "reshape_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -239,6 +245,7 @@ def _t6():
         "reshape_v1_2_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -273,6 +280,7 @@ def _t7():
         "reshape_v1_2_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -312,6 +320,7 @@ def _t8():
         "reshape_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "float16"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -346,6 +355,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "float16", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -384,6 +394,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -418,6 +429,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -456,6 +468,7 @@ def _t12():
         "reshape_v1_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("", "quant8"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -490,6 +503,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -528,6 +542,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -562,6 +577,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -600,6 +616,7 @@ def _t16():
         "reshape_v1_2_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", ""), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -634,6 +651,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -671,6 +689,7 @@ def _t18():
         "reshape_v1_2_weight_as_input_relaxed",
         "reshape_v1_2_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "relaxed"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -705,6 +724,7 @@ def _t19():
         "reshape_v1_2_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -744,6 +764,7 @@ def _t20():
         "reshape_v1_2_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "float16"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -778,6 +799,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "float16", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -816,6 +838,7 @@ def _t22():
         "reshape_v1_2_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "quant8"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -850,6 +873,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 12, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -888,6 +912,7 @@ def _t24():
         "reshape_v1_2_rank4_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -922,6 +947,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -958,6 +984,7 @@ def _t26():
         "reshape_v1_2_rank4_relaxed",
         "reshape_v1_2_rank4_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("relaxed",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -992,6 +1019,7 @@ def _t27():
         "reshape_v1_2_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -1030,6 +1058,7 @@ def _t28():
         "reshape_v1_2_rank4_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("float16",), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -1064,6 +1093,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("float16", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[

@@ -41,6 +41,7 @@ def _t0():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -77,6 +78,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -115,6 +117,7 @@ def _t2():
         "resize_bilinear_v1_2_up_nhwc_relaxed",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -151,6 +154,7 @@ def _t3():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -191,6 +195,7 @@ def _t4():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -227,6 +232,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -266,6 +272,7 @@ def _t6():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -302,6 +309,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -341,6 +349,7 @@ def _t8():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -377,6 +386,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -415,6 +425,7 @@ def _t10():
         "resize_bilinear_v1_2_up_nchw_relaxed",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -451,6 +462,7 @@ def _t11():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -491,6 +503,7 @@ def _t12():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -527,6 +540,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -566,6 +580,7 @@ def _t14():
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -602,6 +617,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -641,6 +657,7 @@ def _t16():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -677,6 +694,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -715,6 +733,7 @@ def _t18():
         "resize_bilinear_v1_2_up_scale_nhwc_relaxed",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -751,6 +770,7 @@ def _t19():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -791,6 +811,7 @@ def _t20():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -827,6 +848,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -866,6 +888,7 @@ def _t22():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -902,6 +925,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -941,6 +965,7 @@ def _t24():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -977,6 +1002,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1015,6 +1041,7 @@ def _t26():
         "resize_bilinear_v1_2_up_scale_nchw_relaxed",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1051,6 +1078,7 @@ def _t27():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1091,6 +1119,7 @@ def _t28():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1127,6 +1156,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1166,6 +1196,7 @@ def _t30():
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1202,6 +1233,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1241,6 +1273,7 @@ def _t32():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1277,6 +1310,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1315,6 +1349,7 @@ def _t34():
         "resize_bilinear_v1_2_down_scale_nhwc_relaxed",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1351,6 +1386,7 @@ def _t35():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1391,6 +1427,7 @@ def _t36():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1427,6 +1464,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1466,6 +1504,7 @@ def _t38():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1502,6 +1541,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1541,6 +1581,7 @@ def _t40():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1577,6 +1618,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1615,6 +1657,7 @@ def _t42():
         "resize_bilinear_v1_2_down_scale_nchw_relaxed",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1651,6 +1694,7 @@ def _t43():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1691,6 +1735,7 @@ def _t44():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1727,6 +1772,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1766,6 +1812,7 @@ def _t46():
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1802,6 +1849,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 48, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1841,6 +1889,7 @@ def _t48():
         "resize_bilinear_v1_2_down_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("float16",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1876,6 +1925,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1914,6 +1964,7 @@ def _t50():
         "resize_bilinear_v1_2_down_no_layout_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("quant8",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1949,6 +2000,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 57, ("quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1987,6 +2039,7 @@ def _t52():
         "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2022,6 +2075,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2060,6 +2114,7 @@ def _t54():
         "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("float16",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2095,6 +2150,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2133,6 +2189,7 @@ def _t56():
         "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("quant8",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2168,6 +2225,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[

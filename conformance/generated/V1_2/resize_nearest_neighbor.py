@@ -47,6 +47,7 @@ def _t0():
         "resize_nearest_neighbor_up_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -83,6 +84,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -121,6 +123,7 @@ def _t2():
         "resize_nearest_neighbor_up_nhwc_relaxed",
         "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -157,6 +160,7 @@ def _t3():
         "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -197,6 +201,7 @@ def _t4():
         "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -233,6 +238,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -272,6 +278,7 @@ def _t6():
         "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -308,6 +315,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -347,6 +355,7 @@ def _t8():
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -383,6 +392,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -421,6 +431,7 @@ def _t10():
         "resize_nearest_neighbor_up_nchw_relaxed",
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -457,6 +468,7 @@ def _t11():
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -497,6 +509,7 @@ def _t12():
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -533,6 +546,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -572,6 +586,7 @@ def _t14():
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -608,6 +623,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -647,6 +663,7 @@ def _t16():
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -683,6 +700,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -721,6 +739,7 @@ def _t18():
         "resize_nearest_neighbor_down_nhwc_relaxed",
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -757,6 +776,7 @@ def _t19():
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -797,6 +817,7 @@ def _t20():
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -833,6 +854,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -872,6 +894,7 @@ def _t22():
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -908,6 +931,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -947,6 +971,7 @@ def _t24():
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -983,6 +1008,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1021,6 +1047,7 @@ def _t26():
         "resize_nearest_neighbor_down_nchw_relaxed",
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1057,6 +1084,7 @@ def _t27():
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1097,6 +1125,7 @@ def _t28():
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1133,6 +1162,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1172,6 +1202,7 @@ def _t30():
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1208,6 +1239,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 41, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1247,6 +1279,7 @@ def _t32():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1283,6 +1316,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1321,6 +1355,7 @@ def _t34():
         "resize_nearest_neighbor_scale_nhwc_relaxed",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1357,6 +1392,7 @@ def _t35():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1397,6 +1433,7 @@ def _t36():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1433,6 +1470,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1472,6 +1510,7 @@ def _t38():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1508,6 +1547,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1547,6 +1587,7 @@ def _t40():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1583,6 +1624,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1621,6 +1663,7 @@ def _t42():
         "resize_nearest_neighbor_scale_nchw_relaxed",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1657,6 +1700,7 @@ def _t43():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1697,6 +1741,7 @@ def _t44():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1733,6 +1778,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1772,6 +1818,7 @@ def _t46():
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1808,6 +1855,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 51, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[

@@ -21,6 +21,7 @@ def _t0():
         "rnn_float16_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "", "float16"), ("RNN",)),
         model=g.model(
             operands=[
@@ -62,6 +63,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -111,6 +113,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_tensors_as_inputs"), ("RNN",)),
         model=g.model(
             operands=[
@@ -155,6 +158,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -218,6 +222,7 @@ def _t4():
         "rnn_float16_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "weight_as_input", "float16"), ("RNN",)),
         model=g.model(
             operands=[
@@ -262,6 +267,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -325,6 +331,7 @@ def _t6():
         "rnn_float16_dynamic_output_shape_relu6_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("relu6", "", "float16"), ("RNN",)),
         model=g.model(
             operands=[
@@ -366,6 +373,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -415,6 +423,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_tensors_as_inputs"), ("RNN",)),
         model=g.model(
             operands=[
@@ -459,6 +468,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -522,6 +532,7 @@ def _t10():
         "rnn_float16_dynamic_output_shape_relu6_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("relu6", "weight_as_input", "float16"), ("RNN",)),
         model=g.model(
             operands=[
@@ -566,6 +577,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("relu6", "weight_as_input", "float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -629,6 +641,7 @@ def _t12():
         "rnn_float16_state_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("float16",), ("RNN",)),
         model=g.model(
             operands=[
@@ -680,6 +693,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("float16", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[
@@ -739,6 +753,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("float16", "all_tensors_as_inputs"), ("RNN",)),
         model=g.model(
             operands=[
@@ -796,6 +811,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
         model=g.model(
             operands=[

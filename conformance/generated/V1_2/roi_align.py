@@ -71,6 +71,7 @@ def _t0():
         "roi_align_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -115,6 +116,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -165,6 +167,7 @@ def _t2():
         "roi_align_nhwc_relaxed",
         "roi_align_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -209,6 +212,7 @@ def _t3():
         "roi_align_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -261,6 +265,7 @@ def _t4():
         "roi_align_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -305,6 +310,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -356,6 +362,7 @@ def _t6():
         "roi_align_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -400,6 +407,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -447,6 +455,7 @@ def _t8():
         "roi_align_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -491,6 +500,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -541,6 +551,7 @@ def _t10():
         "roi_align_nchw_relaxed",
         "roi_align_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -585,6 +596,7 @@ def _t11():
         "roi_align_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -637,6 +649,7 @@ def _t12():
         "roi_align_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -681,6 +694,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -732,6 +746,7 @@ def _t14():
         "roi_align_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -776,6 +791,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -823,6 +839,7 @@ def _t16():
         "roi_align_batches_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nhwc", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -867,6 +884,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nhwc", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -917,6 +935,7 @@ def _t18():
         "roi_align_batches_nhwc_relaxed",
         "roi_align_batches_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -961,6 +980,7 @@ def _t19():
         "roi_align_batches_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1013,6 +1033,7 @@ def _t20():
         "roi_align_batches_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nhwc", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1057,6 +1078,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1108,6 +1130,7 @@ def _t22():
         "roi_align_batches_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nhwc", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1152,6 +1175,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1199,6 +1223,7 @@ def _t24():
         "roi_align_batches_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nchw", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1243,6 +1268,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nchw", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1293,6 +1319,7 @@ def _t26():
         "roi_align_batches_nchw_relaxed",
         "roi_align_batches_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nchw", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1337,6 +1364,7 @@ def _t27():
         "roi_align_batches_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1389,6 +1417,7 @@ def _t28():
         "roi_align_batches_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nchw", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1433,6 +1462,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1484,6 +1514,7 @@ def _t30():
         "roi_align_batches_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nchw", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1528,6 +1559,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1575,6 +1607,7 @@ def _t32():
         "roi_align_constant_rois_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1617,6 +1650,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1663,6 +1697,7 @@ def _t34():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1707,6 +1742,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1757,6 +1793,7 @@ def _t36():
         "roi_align_constant_rois_nhwc_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1799,6 +1836,7 @@ def _t37():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1845,6 +1883,7 @@ def _t38():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1889,6 +1928,7 @@ def _t39():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1941,6 +1981,7 @@ def _t40():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -1983,6 +2024,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2029,6 +2071,7 @@ def _t42():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2073,6 +2116,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2124,6 +2168,7 @@ def _t44():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2166,6 +2211,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2212,6 +2258,7 @@ def _t46():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2256,6 +2303,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2303,6 +2351,7 @@ def _t48():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2347,6 +2396,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2397,6 +2447,7 @@ def _t50():
         "roi_align_constant_rois_nhwc_weight_as_input_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2441,6 +2492,7 @@ def _t51():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2493,6 +2545,7 @@ def _t52():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2537,6 +2590,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2588,6 +2642,7 @@ def _t54():
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2632,6 +2687,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2679,6 +2735,7 @@ def _t56():
         "roi_align_constant_rois_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2721,6 +2778,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2767,6 +2825,7 @@ def _t58():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2811,6 +2870,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2861,6 +2921,7 @@ def _t60():
         "roi_align_constant_rois_nchw_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2903,6 +2964,7 @@ def _t61():
         "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2949,6 +3011,7 @@ def _t62():
         "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -2993,6 +3056,7 @@ def _t63():
         "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3045,6 +3109,7 @@ def _t64():
         "roi_align_constant_rois_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3087,6 +3152,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3133,6 +3199,7 @@ def _t66():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3177,6 +3244,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3228,6 +3296,7 @@ def _t68():
         "roi_align_constant_rois_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3270,6 +3339,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3316,6 +3386,7 @@ def _t70():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3360,6 +3431,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3407,6 +3479,7 @@ def _t72():
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", ""), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3451,6 +3524,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3501,6 +3575,7 @@ def _t74():
         "roi_align_constant_rois_nchw_weight_as_input_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "relaxed"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3545,6 +3620,7 @@ def _t75():
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3597,6 +3673,7 @@ def _t76():
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "float16"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3641,6 +3718,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3692,6 +3770,7 @@ def _t78():
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "quant8"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -3736,6 +3815,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[

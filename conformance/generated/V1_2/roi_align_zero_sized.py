@@ -27,6 +27,7 @@ def _t0():
         "roi_align_zero_sized_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", ""), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN")),
         model=g.model(
             operands=[
@@ -84,6 +85,7 @@ def _t1():
         "roi_align_zero_sized_nhwc_relaxed",
         "roi_align_zero_sized_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed"), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN")),
         model=g.model(
             operands=[
@@ -143,6 +145,7 @@ def _t2():
         "roi_align_zero_sized_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "float16"), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN")),
         model=g.model(
             operands=[
@@ -201,6 +204,7 @@ def _t3():
         "roi_align_zero_sized_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "quant8"), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN")),
         model=g.model(
             operands=[
@@ -259,6 +263,7 @@ def _t4():
         "roi_align_zero_sized_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", ""), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN")),
         model=g.model(
             operands=[
@@ -316,6 +321,7 @@ def _t5():
         "roi_align_zero_sized_nchw_relaxed",
         "roi_align_zero_sized_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "relaxed"), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN")),
         model=g.model(
             operands=[
@@ -375,6 +381,7 @@ def _t6():
         "roi_align_zero_sized_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "float16"), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN")),
         model=g.model(
             operands=[
@@ -433,6 +440,7 @@ def _t7():
         "roi_align_zero_sized_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "quant8"), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN")),
         model=g.model(
             operands=[

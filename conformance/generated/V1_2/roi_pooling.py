@@ -52,6 +52,7 @@ def _t0():
         "roi_pooling_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nhwc", ""), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -94,6 +95,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nhwc", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -142,6 +144,7 @@ def _t2():
         "roi_pooling_nhwc_relaxed",
         "roi_pooling_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nhwc", "relaxed"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -184,6 +187,7 @@ def _t3():
         "roi_pooling_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -234,6 +238,7 @@ def _t4():
         "roi_pooling_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nhwc", "float16"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -276,6 +281,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -325,6 +331,7 @@ def _t6():
         "roi_pooling_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nhwc", "quant8"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -367,6 +374,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -412,6 +420,7 @@ def _t8():
         "roi_pooling_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nchw", ""), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -454,6 +463,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nchw", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -502,6 +512,7 @@ def _t10():
         "roi_pooling_nchw_relaxed",
         "roi_pooling_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nchw", "relaxed"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -544,6 +555,7 @@ def _t11():
         "roi_pooling_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -594,6 +606,7 @@ def _t12():
         "roi_pooling_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nchw", "float16"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -636,6 +649,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -685,6 +699,7 @@ def _t14():
         "roi_pooling_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nchw", "quant8"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -727,6 +742,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 26, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -772,6 +788,7 @@ def _t16():
         "roi_pooling_batches_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nhwc", ""), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -814,6 +831,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nhwc", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -862,6 +880,7 @@ def _t18():
         "roi_pooling_batches_nhwc_relaxed",
         "roi_pooling_batches_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nhwc", "relaxed"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -904,6 +923,7 @@ def _t19():
         "roi_pooling_batches_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -954,6 +974,7 @@ def _t20():
         "roi_pooling_batches_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nhwc", "float16"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -996,6 +1017,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1045,6 +1067,7 @@ def _t22():
         "roi_pooling_batches_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nhwc", "quant8"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1087,6 +1110,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1132,6 +1156,7 @@ def _t24():
         "roi_pooling_batches_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nchw", ""), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1174,6 +1199,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nchw", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1222,6 +1248,7 @@ def _t26():
         "roi_pooling_batches_nchw_relaxed",
         "roi_pooling_batches_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nchw", "relaxed"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1264,6 +1291,7 @@ def _t27():
         "roi_pooling_batches_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1314,6 +1342,7 @@ def _t28():
         "roi_pooling_batches_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nchw", "float16"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1356,6 +1385,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1405,6 +1435,7 @@ def _t30():
         "roi_pooling_batches_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nchw", "quant8"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -1447,6 +1478,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[

@@ -27,6 +27,7 @@ def _t0():
         "select_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -63,6 +64,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -106,6 +108,7 @@ def _t2():
         "select_relaxed",
         "select_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("relaxed",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -142,6 +145,7 @@ def _t3():
         "select_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -187,6 +191,7 @@ def _t4():
         "select_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("float16",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -223,6 +228,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -267,6 +273,7 @@ def _t6():
         "select_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("quant8",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -303,6 +310,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -347,6 +355,7 @@ def _t8():
         "select_all_true_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", ""), ("SELECT",)),
         model=g.model(
             operands=[
@@ -383,6 +392,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -423,6 +433,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "", "all_tensors_as_inputs"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -459,6 +470,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -503,6 +515,7 @@ def _t12():
         "select_all_true_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "float16"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -539,6 +552,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "float16", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -579,6 +593,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "float16", "all_tensors_as_inputs"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -615,6 +630,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -659,6 +675,7 @@ def _t16():
         "select_all_true_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("weight_as_input", ""), ("SELECT",)),
         model=g.model(
             operands=[
@@ -695,6 +712,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("weight_as_input", "", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -739,6 +757,7 @@ def _t18():
         "select_all_true_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("weight_as_input", "float16"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -775,6 +794,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("weight_as_input", "float16", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -819,6 +839,7 @@ def _t20():
         "select_all_false_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -855,6 +876,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -898,6 +920,7 @@ def _t22():
         "select_all_false_relaxed",
         "select_all_false_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("relaxed",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -934,6 +957,7 @@ def _t23():
         "select_all_false_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("relaxed", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -979,6 +1003,7 @@ def _t24():
         "select_all_false_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("float16",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -1015,6 +1040,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 49, ("float16", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -1059,6 +1085,7 @@ def _t26():
         "select_int32_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 63, (), ("SELECT",)),
         model=g.model(
             operands=[
@@ -1094,6 +1121,7 @@ def _t27():
         "select_quant8_requantize_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 82, (), ("SELECT",)),
         model=g.model(
             operands=[
@@ -1130,6 +1158,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 82, ("all_inputs_as_internal",), ("SELECT",)),
         model=g.model(
             operands=[

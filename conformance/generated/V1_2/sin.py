@@ -25,6 +25,7 @@ def _t0():
         "sin_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("",), ("SIN",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("SIN",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "sin_relaxed",
         "sin_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("relaxed",), ("SIN",)),
         model=g.model(
             operands=[
@@ -124,6 +127,7 @@ def _t3():
         "sin_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("SIN",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "sin_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("float16",), ("SIN",)),
         model=g.model(
             operands=[
@@ -193,6 +198,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("SIN",)),
         model=g.model(
             operands=[
@@ -229,6 +235,7 @@ def _t6():
         "sin_rank5_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("",), ("SIN",)),
         model=g.model(
             operands=[
@@ -259,6 +266,7 @@ def _t7():
         "sin_rank5_relaxed",
         "sin_rank5_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relaxed",), ("SIN",)),
         model=g.model(
             operands=[
@@ -291,6 +299,7 @@ def _t8():
         "sin_rank5_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("float16",), ("SIN",)),
         model=g.model(
             operands=[
@@ -322,6 +331,7 @@ def _t9():
         "sin_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("",), ("SIN",)),
         model=g.model(
             operands=[
@@ -352,6 +362,7 @@ def _t10():
         "sin_special_relaxed",
         "sin_special_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed",), ("SIN",)),
         model=g.model(
             operands=[
@@ -384,6 +395,7 @@ def _t11():
         "sin_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16",), ("SIN",)),
         model=g.model(
             operands=[

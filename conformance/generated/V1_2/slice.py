@@ -30,6 +30,7 @@ def _t0():
         "slice_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", ""), ("SLICE",)),
         model=g.model(
             operands=[
@@ -65,6 +66,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -104,6 +106,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -140,6 +143,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -179,6 +183,7 @@ def _t4():
         "slice_relaxed",
         "slice_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "relaxed"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -214,6 +219,7 @@ def _t5():
         "slice_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -253,6 +259,7 @@ def _t6():
         "slice_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_tensors_as_inputs"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -289,6 +296,7 @@ def _t7():
         "slice_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -330,6 +338,7 @@ def _t8():
         "slice_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "float16"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -365,6 +374,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "float16", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -404,6 +414,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -440,6 +451,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -480,6 +492,7 @@ def _t12():
         "slice_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "int32"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -515,6 +528,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "int32", "all_tensors_as_inputs"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -550,6 +564,7 @@ def _t14():
         "slice_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "quant8"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -585,6 +600,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "quant8", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -624,6 +640,7 @@ def _t16():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "quant8", "all_tensors_as_inputs"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -660,6 +677,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -700,6 +718,7 @@ def _t18():
         "slice_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", ""), ("SLICE",)),
         model=g.model(
             operands=[
@@ -736,6 +755,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -775,6 +795,7 @@ def _t20():
         "slice_weight_as_input_relaxed",
         "slice_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "relaxed"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -811,6 +832,7 @@ def _t21():
         "slice_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -852,6 +874,7 @@ def _t22():
         "slice_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -888,6 +911,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -928,6 +952,7 @@ def _t24():
         "slice_dynamic_output_shape_weight_as_input_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "int32"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -963,6 +988,7 @@ def _t25():
         "slice_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "quant8"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -999,6 +1025,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 15, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1039,6 +1066,7 @@ def _t27():
         "slice_rank3_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1074,6 +1102,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1111,6 +1140,7 @@ def _t29():
         "slice_rank3_relaxed",
         "slice_rank3_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1146,6 +1176,7 @@ def _t30():
         "slice_rank3_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1185,6 +1216,7 @@ def _t31():
         "slice_rank3_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1220,6 +1252,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1258,6 +1291,7 @@ def _t33():
         "slice_rank3_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("int32",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1292,6 +1326,7 @@ def _t34():
         "slice_rank3_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1327,6 +1362,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1365,6 +1401,7 @@ def _t36():
         "slice_rank4_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1400,6 +1437,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1438,6 +1476,7 @@ def _t38():
         "slice_rank4_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1473,6 +1512,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -1511,6 +1551,7 @@ def _t40():
         "slice_rank4_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("int32",), ("SLICE",)),
         model=g.model(
             operands=[

@@ -23,6 +23,7 @@ def _t0():
         "slice_zero_sized_concatenation_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("",), ("SLICE", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -59,6 +60,7 @@ def _t1():
         "slice_zero_sized_concatenation_relaxed",
         "slice_zero_sized_concatenation_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("relaxed",), ("SLICE", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -97,6 +99,7 @@ def _t2():
         "slice_zero_sized_concatenation_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("float16",), ("SLICE", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -134,6 +137,7 @@ def _t3():
         "slice_zero_sized_concatenation_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 20, ("quant8",), ("SLICE", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -171,6 +175,7 @@ def _t4():
         "slice_zero_sized_transpose_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("",), ("SLICE", "TRANSPOSE", "SLICE", "TRANSPOSE", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -218,6 +223,7 @@ def _t5():
         "slice_zero_sized_transpose_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16",), ("SLICE", "TRANSPOSE", "SLICE", "TRANSPOSE", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -265,6 +271,7 @@ def _t6():
         "slice_zero_sized_slice_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("",), ("SLICE", "SLICE", "SLICE", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -310,6 +317,7 @@ def _t7():
         "slice_zero_sized_slice_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 50, ("float16",), ("SLICE", "SLICE", "SLICE", "CONCATENATION")),
         model=g.model(
             operands=[

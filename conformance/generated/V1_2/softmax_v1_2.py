@@ -79,6 +79,7 @@ def _t0():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -114,6 +115,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -151,6 +153,7 @@ def _t2():
         "softmax_v1_2_axis_dim4_axis0_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -186,6 +189,7 @@ def _t3():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -225,6 +229,7 @@ def _t4():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -260,6 +265,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -298,6 +304,7 @@ def _t6():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -333,6 +340,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -371,6 +379,7 @@ def _t8():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -406,6 +415,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -443,6 +453,7 @@ def _t10():
         "softmax_v1_2_axis_dim4_axis0_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -478,6 +489,7 @@ def _t11():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -517,6 +529,7 @@ def _t12():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -552,6 +565,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -590,6 +604,7 @@ def _t14():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -625,6 +640,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -663,6 +679,7 @@ def _t16():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -698,6 +715,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -735,6 +753,7 @@ def _t18():
         "softmax_v1_2_axis_dim4_axis1_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -770,6 +789,7 @@ def _t19():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -809,6 +829,7 @@ def _t20():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -844,6 +865,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -882,6 +904,7 @@ def _t22():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -917,6 +940,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -955,6 +979,7 @@ def _t24():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -990,6 +1015,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1027,6 +1053,7 @@ def _t26():
         "softmax_v1_2_axis_dim4_axis1_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1062,6 +1089,7 @@ def _t27():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1101,6 +1129,7 @@ def _t28():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1136,6 +1165,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1174,6 +1204,7 @@ def _t30():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1209,6 +1240,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1247,6 +1279,7 @@ def _t32():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1282,6 +1315,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1319,6 +1353,7 @@ def _t34():
         "softmax_v1_2_axis_dim4_axis2_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1354,6 +1389,7 @@ def _t35():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1393,6 +1429,7 @@ def _t36():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1428,6 +1465,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1466,6 +1504,7 @@ def _t38():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1501,6 +1540,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1539,6 +1579,7 @@ def _t40():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1574,6 +1615,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1611,6 +1653,7 @@ def _t42():
         "softmax_v1_2_axis_dim4_axis2_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1646,6 +1689,7 @@ def _t43():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1685,6 +1729,7 @@ def _t44():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1720,6 +1765,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1758,6 +1804,7 @@ def _t46():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1793,6 +1840,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1831,6 +1879,7 @@ def _t48():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1866,6 +1915,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1903,6 +1953,7 @@ def _t50():
         "softmax_v1_2_axis_dim4_axis3_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1938,6 +1989,7 @@ def _t51():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -1977,6 +2029,7 @@ def _t52():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2012,6 +2065,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2050,6 +2104,7 @@ def _t54():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2085,6 +2140,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2123,6 +2179,7 @@ def _t56():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2158,6 +2215,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2195,6 +2253,7 @@ def _t58():
         "softmax_v1_2_axis_dim4_axis3_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2230,6 +2289,7 @@ def _t59():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2269,6 +2329,7 @@ def _t60():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2304,6 +2365,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2342,6 +2404,7 @@ def _t62():
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2377,6 +2440,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2415,6 +2479,7 @@ def _t64():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2450,6 +2515,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2487,6 +2553,7 @@ def _t66():
         "softmax_v1_2_axis_dim3_axis0_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2522,6 +2589,7 @@ def _t67():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2561,6 +2629,7 @@ def _t68():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2596,6 +2665,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2634,6 +2704,7 @@ def _t70():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2669,6 +2740,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2707,6 +2779,7 @@ def _t72():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2742,6 +2815,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2779,6 +2853,7 @@ def _t74():
         "softmax_v1_2_axis_dim3_axis0_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2814,6 +2889,7 @@ def _t75():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2853,6 +2929,7 @@ def _t76():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2888,6 +2965,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2926,6 +3004,7 @@ def _t78():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2961,6 +3040,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -2999,6 +3079,7 @@ def _t80():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3034,6 +3115,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3071,6 +3153,7 @@ def _t82():
         "softmax_v1_2_axis_dim3_axis1_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3106,6 +3189,7 @@ def _t83():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3145,6 +3229,7 @@ def _t84():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3180,6 +3265,7 @@ def _t85():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3218,6 +3304,7 @@ def _t86():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3253,6 +3340,7 @@ def _t87():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3291,6 +3379,7 @@ def _t88():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3326,6 +3415,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3363,6 +3453,7 @@ def _t90():
         "softmax_v1_2_axis_dim3_axis1_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3398,6 +3489,7 @@ def _t91():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3437,6 +3529,7 @@ def _t92():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3472,6 +3565,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3510,6 +3604,7 @@ def _t94():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3545,6 +3640,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3583,6 +3679,7 @@ def _t96():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3618,6 +3715,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3655,6 +3753,7 @@ def _t98():
         "softmax_v1_2_axis_dim3_axis2_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3690,6 +3789,7 @@ def _t99():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3729,6 +3829,7 @@ def _t100():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3764,6 +3865,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3802,6 +3904,7 @@ def _t102():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3837,6 +3940,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3875,6 +3979,7 @@ def _t104():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3910,6 +4015,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3947,6 +4053,7 @@ def _t106():
         "softmax_v1_2_axis_dim3_axis2_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -3982,6 +4089,7 @@ def _t107():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4021,6 +4129,7 @@ def _t108():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4056,6 +4165,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4094,6 +4204,7 @@ def _t110():
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4129,6 +4240,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4167,6 +4279,7 @@ def _t112():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4202,6 +4315,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4239,6 +4353,7 @@ def _t114():
         "softmax_v1_2_axis_dim2_axis0_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4274,6 +4389,7 @@ def _t115():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4313,6 +4429,7 @@ def _t116():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4348,6 +4465,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4386,6 +4504,7 @@ def _t118():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4421,6 +4540,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4459,6 +4579,7 @@ def _t120():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4494,6 +4615,7 @@ def _t121():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4531,6 +4653,7 @@ def _t122():
         "softmax_v1_2_axis_dim2_axis0_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4566,6 +4689,7 @@ def _t123():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4605,6 +4729,7 @@ def _t124():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4640,6 +4765,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4678,6 +4804,7 @@ def _t126():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4713,6 +4840,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4751,6 +4879,7 @@ def _t128():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4786,6 +4915,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4823,6 +4953,7 @@ def _t130():
         "softmax_v1_2_axis_dim2_axis1_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4858,6 +4989,7 @@ def _t131():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4897,6 +5029,7 @@ def _t132():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4932,6 +5065,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -4970,6 +5104,7 @@ def _t134():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5005,6 +5140,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5043,6 +5179,7 @@ def _t136():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5078,6 +5215,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5115,6 +5253,7 @@ def _t138():
         "softmax_v1_2_axis_dim2_axis1_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5150,6 +5289,7 @@ def _t139():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5189,6 +5329,7 @@ def _t140():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5224,6 +5365,7 @@ def _t141():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5262,6 +5404,7 @@ def _t142():
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5297,6 +5440,7 @@ def _t143():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5335,6 +5479,7 @@ def _t144():
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5370,6 +5515,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5407,6 +5553,7 @@ def _t146():
         "softmax_v1_2_axis_dim1_axis0_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5442,6 +5589,7 @@ def _t147():
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5481,6 +5629,7 @@ def _t148():
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5516,6 +5665,7 @@ def _t149():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5554,6 +5704,7 @@ def _t150():
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5589,6 +5740,7 @@ def _t151():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5627,6 +5779,7 @@ def _t152():
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5662,6 +5815,7 @@ def _t153():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5699,6 +5853,7 @@ def _t154():
         "softmax_v1_2_axis_dim1_axis0_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5734,6 +5889,7 @@ def _t155():
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5773,6 +5929,7 @@ def _t156():
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5808,6 +5965,7 @@ def _t157():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5846,6 +6004,7 @@ def _t158():
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5881,6 +6040,7 @@ def _t159():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5919,6 +6079,7 @@ def _t160():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, ("dim4_axis3", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5953,6 +6114,7 @@ def _t161():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, ("dim4_axis3", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -5989,6 +6151,7 @@ def _t162():
         "softmax_v1_2_no_axis_dim4_axis3_relaxed",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("dim4_axis3", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6023,6 +6186,7 @@ def _t163():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6061,6 +6225,7 @@ def _t164():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim4_axis3", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6095,6 +6260,7 @@ def _t165():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6132,6 +6298,7 @@ def _t166():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, ("dim4_axis3", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6166,6 +6333,7 @@ def _t167():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6203,6 +6371,7 @@ def _t168():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim3_axis2", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6237,6 +6406,7 @@ def _t169():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim3_axis2", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6273,6 +6443,7 @@ def _t170():
         "softmax_v1_2_no_axis_dim3_axis2_relaxed",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim3_axis2", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6307,6 +6478,7 @@ def _t171():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6345,6 +6517,7 @@ def _t172():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim3_axis2", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6379,6 +6552,7 @@ def _t173():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6416,6 +6590,7 @@ def _t174():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim3_axis2", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6450,6 +6625,7 @@ def _t175():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6487,6 +6663,7 @@ def _t176():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, ("dim2_axis1", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6521,6 +6698,7 @@ def _t177():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, ("dim2_axis1", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6557,6 +6735,7 @@ def _t178():
         "softmax_v1_2_no_axis_dim2_axis1_relaxed",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("dim2_axis1", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6591,6 +6770,7 @@ def _t179():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 37, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6629,6 +6809,7 @@ def _t180():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim2_axis1", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6663,6 +6844,7 @@ def _t181():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6700,6 +6882,7 @@ def _t182():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, ("dim2_axis1", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6734,6 +6917,7 @@ def _t183():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 37, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6771,6 +6955,7 @@ def _t184():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim1_axis0", ""), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6805,6 +6990,7 @@ def _t185():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim1_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6841,6 +7027,7 @@ def _t186():
         "softmax_v1_2_no_axis_dim1_axis0_relaxed",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim1_axis0", "relaxed"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6875,6 +7062,7 @@ def _t187():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6913,6 +7101,7 @@ def _t188():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim1_axis0", "float16"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6947,6 +7136,7 @@ def _t189():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -6984,6 +7174,7 @@ def _t190():
         "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim1_axis0", "quant8"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -7018,6 +7209,7 @@ def _t191():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 37, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[

@@ -41,6 +41,7 @@ def _t0():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", ""), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -77,6 +78,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -117,6 +119,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -155,6 +158,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -195,6 +199,7 @@ def _t4():
         "space_to_batch_nd_v1_2_nhwc_relaxed",
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -231,6 +236,7 @@ def _t5():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -271,6 +277,7 @@ def _t6():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -309,6 +316,7 @@ def _t7():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -351,6 +359,7 @@ def _t8():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "float16"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -387,6 +396,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -427,6 +437,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -465,6 +476,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -506,6 +518,7 @@ def _t12():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "quant8"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -542,6 +555,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -582,6 +596,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -620,6 +635,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -661,6 +677,7 @@ def _t16():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", ""), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -697,6 +714,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -737,6 +755,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -775,6 +794,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -815,6 +835,7 @@ def _t20():
         "space_to_batch_nd_v1_2_nchw_relaxed",
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "relaxed"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -851,6 +872,7 @@ def _t21():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -891,6 +913,7 @@ def _t22():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -929,6 +952,7 @@ def _t23():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -971,6 +995,7 @@ def _t24():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "float16"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1007,6 +1032,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1047,6 +1073,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1085,6 +1112,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1126,6 +1154,7 @@ def _t28():
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "quant8"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1162,6 +1191,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1202,6 +1232,7 @@ def _t30():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1240,6 +1271,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1281,6 +1313,7 @@ def _t32():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", ""), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1317,6 +1350,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1357,6 +1391,7 @@ def _t34():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1394,6 +1429,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1433,6 +1469,7 @@ def _t36():
         "space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1469,6 +1506,7 @@ def _t37():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1509,6 +1547,7 @@ def _t38():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1546,6 +1585,7 @@ def _t39():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1587,6 +1627,7 @@ def _t40():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "float16"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1623,6 +1664,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1663,6 +1705,7 @@ def _t42():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1700,6 +1743,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1740,6 +1784,7 @@ def _t44():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "quant8"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1776,6 +1821,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1816,6 +1862,7 @@ def _t46():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1853,6 +1900,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1893,6 +1941,7 @@ def _t48():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", ""), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1929,6 +1978,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1969,6 +2019,7 @@ def _t50():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2006,6 +2057,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2045,6 +2097,7 @@ def _t52():
         "space_to_batch_nd_v1_2_asymmetric_nchw_relaxed",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "relaxed"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2081,6 +2134,7 @@ def _t53():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2121,6 +2175,7 @@ def _t54():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2158,6 +2213,7 @@ def _t55():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2199,6 +2255,7 @@ def _t56():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "float16"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2235,6 +2292,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2275,6 +2333,7 @@ def _t58():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2312,6 +2371,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2352,6 +2412,7 @@ def _t60():
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "quant8"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2388,6 +2449,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2428,6 +2490,7 @@ def _t62():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2465,6 +2528,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[

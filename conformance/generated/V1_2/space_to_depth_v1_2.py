@@ -32,6 +32,7 @@ def _t0():
         "space_to_depth_v1_2_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", ""), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -67,6 +68,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -104,6 +106,7 @@ def _t2():
         "space_to_depth_v1_2_nhwc_relaxed",
         "space_to_depth_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -139,6 +142,7 @@ def _t3():
         "space_to_depth_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -178,6 +182,7 @@ def _t4():
         "space_to_depth_v1_2_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "float16"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -213,6 +218,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -251,6 +257,7 @@ def _t6():
         "space_to_depth_v1_2_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "quant8"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -286,6 +293,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -324,6 +332,7 @@ def _t8():
         "space_to_depth_v1_2_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", ""), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -359,6 +368,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -396,6 +406,7 @@ def _t10():
         "space_to_depth_v1_2_nchw_relaxed",
         "space_to_depth_v1_2_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "relaxed"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -431,6 +442,7 @@ def _t11():
         "space_to_depth_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -470,6 +482,7 @@ def _t12():
         "space_to_depth_v1_2_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "float16"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -505,6 +518,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -543,6 +557,7 @@ def _t14():
         "space_to_depth_v1_2_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "quant8"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -578,6 +593,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 12, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -616,6 +632,7 @@ def _t16():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", ""), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -651,6 +668,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -688,6 +706,7 @@ def _t18():
         "space_to_depth_v1_2_channels_nhwc_relaxed",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -723,6 +742,7 @@ def _t19():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -762,6 +782,7 @@ def _t20():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "float16"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -797,6 +818,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -835,6 +857,7 @@ def _t22():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "quant8"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -870,6 +893,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -908,6 +932,7 @@ def _t24():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", ""), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -943,6 +968,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -980,6 +1006,7 @@ def _t26():
         "space_to_depth_v1_2_channels_nchw_relaxed",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "relaxed"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -1015,6 +1042,7 @@ def _t27():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -1054,6 +1082,7 @@ def _t28():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "float16"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -1089,6 +1118,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -1127,6 +1157,7 @@ def _t30():
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "quant8"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -1162,6 +1193,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[

@@ -29,6 +29,7 @@ def _t0():
         "split_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -68,6 +69,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -109,6 +111,7 @@ def _t2():
         "split_relaxed",
         "split_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relaxed",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -148,6 +151,7 @@ def _t3():
         "split_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("relaxed", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -191,6 +195,7 @@ def _t4():
         "split_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("float16",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -230,6 +235,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("float16", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -272,6 +278,7 @@ def _t6():
         "split_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("int32",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -310,6 +317,7 @@ def _t7():
         "split_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("quant8",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -349,6 +357,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 17, ("quant8", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -391,6 +400,7 @@ def _t9():
         "split_negative_axis_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -428,6 +438,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -467,6 +478,7 @@ def _t11():
         "split_negative_axis_relaxed",
         "split_negative_axis_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relaxed",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -504,6 +516,7 @@ def _t12():
         "split_negative_axis_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relaxed", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -545,6 +558,7 @@ def _t13():
         "split_negative_axis_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("float16",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -582,6 +596,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -622,6 +637,7 @@ def _t15():
         "split_negative_axis_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("int32",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -658,6 +674,7 @@ def _t16():
         "split_negative_axis_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("quant8",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -695,6 +712,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("quant8", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -735,6 +753,7 @@ def _t18():
         "split_one_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -770,6 +789,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -808,6 +828,7 @@ def _t20():
         "split_one_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -843,6 +864,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -881,6 +903,7 @@ def _t22():
         "split_one_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 44, ("int32",), ("SPLIT",)),
         model=g.model(
             operands=[

@@ -20,6 +20,7 @@ def _t0():
         "squeeze_v1_2_omitted_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -54,6 +55,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "squeeze_v1_2_omitted_relaxed",
         "squeeze_v1_2_omitted_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "squeeze_v1_2_omitted_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -164,6 +168,7 @@ def _t4():
         "squeeze_v1_2_omitted_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("float16",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -198,6 +203,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -236,6 +242,7 @@ def _t6():
         "squeeze_v1_2_omitted_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("quant8",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -270,6 +277,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -308,6 +316,7 @@ def _t8():
         "squeeze_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -342,6 +351,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -379,6 +389,7 @@ def _t10():
         "squeeze_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("float16",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -413,6 +424,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -450,6 +462,7 @@ def _t12():
         "squeeze_v1_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("quant8",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -484,6 +497,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[

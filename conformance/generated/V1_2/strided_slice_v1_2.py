@@ -29,6 +29,7 @@ def _t0():
         "strided_slice_v1_2_shrink2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -68,6 +69,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -109,6 +111,7 @@ def _t2():
         "strided_slice_v1_2_shrink2_relaxed",
         "strided_slice_v1_2_shrink2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("relaxed",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -148,6 +151,7 @@ def _t3():
         "strided_slice_v1_2_shrink2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -191,6 +195,7 @@ def _t4():
         "strided_slice_v1_2_shrink2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("float16",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -230,6 +235,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -272,6 +278,7 @@ def _t6():
         "strided_slice_v1_2_shrink2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("quant8",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -311,6 +318,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -353,6 +361,7 @@ def _t8():
         "strided_slice_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 24, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -392,6 +401,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -434,6 +444,7 @@ def _t10():
         "strided_slice_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("float16",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -473,6 +484,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -515,6 +527,7 @@ def _t12():
         "strided_slice_v1_2_reverse_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -554,6 +567,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -596,6 +610,7 @@ def _t14():
         "strided_slice_v1_2_reverse_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("float16",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -635,6 +650,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "sub_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 18, ("",), ("SUB",)),
         model=g.model(
             operands=[
@@ -58,6 +59,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 18, ("", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -100,6 +102,7 @@ def _t2():
         "sub_v1_2_relaxed",
         "sub_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 18, ("relaxed",), ("SUB",)),
         model=g.model(
             operands=[
@@ -136,6 +139,7 @@ def _t3():
         "sub_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 18, ("relaxed", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -180,6 +184,7 @@ def _t4():
         "sub_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("float16",), ("SUB",)),
         model=g.model(
             operands=[
@@ -216,6 +221,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("float16", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -259,6 +265,7 @@ def _t6():
         "sub_v1_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("quant8",), ("SUB",)),
         model=g.model(
             operands=[
@@ -295,6 +302,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 18, ("quant8", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -338,6 +346,7 @@ def _t8():
         "sub_v1_2_quant8_scales_dynamic_output_shape_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("none",), ("SUB",)),
         model=g.model(
             operands=[
@@ -374,6 +383,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("none", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -417,6 +427,7 @@ def _t10():
         "sub_v1_2_quant8_scales_dynamic_output_shape_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relu",), ("SUB",)),
         model=g.model(
             operands=[
@@ -453,6 +464,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relu", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -496,6 +508,7 @@ def _t12():
         "sub_v1_2_quant8_scales_dynamic_output_shape_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relu1",), ("SUB",)),
         model=g.model(
             operands=[
@@ -532,6 +545,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relu1", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -575,6 +589,7 @@ def _t14():
         "sub_v1_2_quant8_scales_dynamic_output_shape_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relu6",), ("SUB",)),
         model=g.model(
             operands=[
@@ -611,6 +626,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 34, ("relu6", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[

@@ -28,6 +28,7 @@ def _t0():
         "svdf_float16_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("", "", "float16"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -80,6 +81,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -140,6 +142,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -198,6 +201,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -275,6 +279,7 @@ def _t4():
         "svdf_float16_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "float16"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -333,6 +338,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -410,6 +416,7 @@ def _t6():
         "svdf_float16_dynamic_output_shape_relu_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("relu", "", "float16"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -462,6 +469,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -522,6 +530,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -580,6 +589,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -657,6 +667,7 @@ def _t10():
         "svdf_float16_dynamic_output_shape_relu_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "float16"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -715,6 +726,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -792,6 +804,7 @@ def _t12():
         "svdf_float16_no_bias_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 55, ("float16",), ("SVDF",)),
         model=g.model(
             operands=[
@@ -846,6 +859,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 55, ("float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -908,6 +922,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 55, ("float16", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -966,6 +981,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 55, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1039,6 +1055,7 @@ def _t16():
         "svdf_float16_rank1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 74, ("float16",), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1082,6 +1099,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 74, ("float16", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1133,6 +1151,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 74, ("float16", "all_tensors_as_inputs"), ("SVDF",)),
         model=g.model(
             operands=[
@@ -1178,6 +1197,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 74, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
         model=g.model(
             operands=[

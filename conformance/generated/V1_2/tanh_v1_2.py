@@ -25,6 +25,7 @@ def _t0():
         "tanh_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("",), ("TANH",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "tanh_v1_2_relaxed",
         "tanh_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed",), ("TANH",)),
         model=g.model(
             operands=[
@@ -124,6 +127,7 @@ def _t3():
         "tanh_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 16, ("relaxed", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "tanh_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("float16",), ("TANH",)),
         model=g.model(
             operands=[
@@ -193,6 +198,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("float16", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -229,6 +235,7 @@ def _t6():
         "tanh_v1_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("quant8",), ("TANH",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -297,6 +305,7 @@ def _t8():
         "tanh_v1_2_offset_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("",), ("TANH",)),
         model=g.model(
             operands=[
@@ -329,6 +338,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -365,6 +375,7 @@ def _t10():
         "tanh_v1_2_offset_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16",), ("TANH",)),
         model=g.model(
             operands=[
@@ -397,6 +408,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("float16", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -433,6 +445,7 @@ def _t12():
         "tanh_v1_2_offset_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("quant8",), ("TANH",)),
         model=g.model(
             operands=[
@@ -465,6 +478,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[

@@ -31,6 +31,7 @@ def _t0():
         "tile_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", ""), ("TILE",)),
         model=g.model(
             operands=[
@@ -65,6 +66,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -103,6 +105,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs"), ("TILE",)),
         model=g.model(
             operands=[
@@ -137,6 +140,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -174,6 +178,7 @@ def _t4():
         "tile_relaxed",
         "tile_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "relaxed"), ("TILE",)),
         model=g.model(
             operands=[
@@ -208,6 +213,7 @@ def _t5():
         "tile_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -246,6 +252,7 @@ def _t6():
         "tile_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs"), ("TILE",)),
         model=g.model(
             operands=[
@@ -280,6 +287,7 @@ def _t7():
         "tile_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -319,6 +327,7 @@ def _t8():
         "tile_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "float16"), ("TILE",)),
         model=g.model(
             operands=[
@@ -353,6 +362,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "float16", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -391,6 +401,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs"), ("TILE",)),
         model=g.model(
             operands=[
@@ -425,6 +436,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -463,6 +475,7 @@ def _t12():
         "tile_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "int32"), ("TILE",)),
         model=g.model(
             operands=[
@@ -497,6 +510,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "int32", "all_tensors_as_inputs"), ("TILE",)),
         model=g.model(
             operands=[
@@ -530,6 +544,7 @@ def _t14():
         "tile_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "quant8"), ("TILE",)),
         model=g.model(
             operands=[
@@ -564,6 +579,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -602,6 +618,7 @@ def _t16():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs"), ("TILE",)),
         model=g.model(
             operands=[
@@ -636,6 +653,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -674,6 +692,7 @@ def _t18():
         "tile_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", ""), ("TILE",)),
         model=g.model(
             operands=[
@@ -708,6 +727,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -745,6 +765,7 @@ def _t20():
         "tile_weight_as_input_relaxed",
         "tile_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed"), ("TILE",)),
         model=g.model(
             operands=[
@@ -779,6 +800,7 @@ def _t21():
         "tile_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -818,6 +840,7 @@ def _t22():
         "tile_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "float16"), ("TILE",)),
         model=g.model(
             operands=[
@@ -852,6 +875,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "float16", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -890,6 +914,7 @@ def _t24():
         "tile_dynamic_output_shape_weight_as_input_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "int32"), ("TILE",)),
         model=g.model(
             operands=[
@@ -923,6 +948,7 @@ def _t25():
         "tile_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8"), ("TILE",)),
         model=g.model(
             operands=[
@@ -957,6 +983,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -995,6 +1022,7 @@ def _t27():
         "tile_rank1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("",), ("TILE",)),
         model=g.model(
             operands=[
@@ -1029,6 +1057,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -1065,6 +1094,7 @@ def _t29():
         "tile_rank1_relaxed",
         "tile_rank1_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("relaxed",), ("TILE",)),
         model=g.model(
             operands=[
@@ -1099,6 +1129,7 @@ def _t30():
         "tile_rank1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -1137,6 +1168,7 @@ def _t31():
         "tile_rank1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("float16",), ("TILE",)),
         model=g.model(
             operands=[
@@ -1171,6 +1203,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -1208,6 +1241,7 @@ def _t33():
         "tile_rank1_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("int32",), ("TILE",)),
         model=g.model(
             operands=[
@@ -1241,6 +1275,7 @@ def _t34():
         "tile_rank1_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("quant8",), ("TILE",)),
         model=g.model(
             operands=[
@@ -1275,6 +1310,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -1312,6 +1348,7 @@ def _t36():
         "tile_rank4_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("",), ("TILE",)),
         model=g.model(
             operands=[
@@ -1346,6 +1383,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -1383,6 +1421,7 @@ def _t38():
         "tile_rank4_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16",), ("TILE",)),
         model=g.model(
             operands=[
@@ -1417,6 +1456,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -1454,6 +1494,7 @@ def _t40():
         "tile_rank4_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("int32",), ("TILE",)),
         model=g.model(
             operands=[

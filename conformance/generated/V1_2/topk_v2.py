@@ -33,6 +33,7 @@ def _t0():
         "topk_v2_k3_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -69,6 +70,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -107,6 +109,7 @@ def _t2():
         "topk_v2_k3_relaxed",
         "topk_v2_k3_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("relaxed",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -143,6 +146,7 @@ def _t3():
         "topk_v2_k3_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -183,6 +187,7 @@ def _t4():
         "topk_v2_k3_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("float16",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -219,6 +224,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -258,6 +264,7 @@ def _t6():
         "topk_v2_k3_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("int32",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -293,6 +300,7 @@ def _t7():
         "topk_v2_k3_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("quant8",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -329,6 +337,7 @@ def _t8():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 25, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -368,6 +377,7 @@ def _t9():
         "topk_v2_k1_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -404,6 +414,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -442,6 +453,7 @@ def _t11():
         "topk_v2_k1_relaxed",
         "topk_v2_k1_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("relaxed",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -478,6 +490,7 @@ def _t12():
         "topk_v2_k1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -518,6 +531,7 @@ def _t13():
         "topk_v2_k1_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -554,6 +568,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -593,6 +608,7 @@ def _t15():
         "topk_v2_k1_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("int32",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -628,6 +644,7 @@ def _t16():
         "topk_v2_k1_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("quant8",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -664,6 +681,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -703,6 +721,7 @@ def _t18():
         "topk_v2_k_last_dim_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -739,6 +758,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -777,6 +797,7 @@ def _t20():
         "topk_v2_k_last_dim_relaxed",
         "topk_v2_k_last_dim_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("relaxed",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -813,6 +834,7 @@ def _t21():
         "topk_v2_k_last_dim_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -853,6 +875,7 @@ def _t22():
         "topk_v2_k_last_dim_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("float16",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -889,6 +912,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -928,6 +952,7 @@ def _t24():
         "topk_v2_k_last_dim_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("int32",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -963,6 +988,7 @@ def _t25():
         "topk_v2_k_last_dim_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("quant8",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -999,6 +1025,7 @@ def _t26():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1038,6 +1065,7 @@ def _t27():
         "topk_v2_vector_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1074,6 +1102,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1112,6 +1141,7 @@ def _t29():
         "topk_v2_vector_relaxed",
         "topk_v2_vector_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("relaxed",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1148,6 +1178,7 @@ def _t30():
         "topk_v2_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1188,6 +1219,7 @@ def _t31():
         "topk_v2_vector_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("float16",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1224,6 +1256,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1263,6 +1296,7 @@ def _t33():
         "topk_v2_vector_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("quant8",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1299,6 +1333,7 @@ def _t34():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 56, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1338,6 +1373,7 @@ def _t35():
         "topk_v2_rank3_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1374,6 +1410,7 @@ def _t36():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1412,6 +1449,7 @@ def _t37():
         "topk_v2_rank3_relaxed",
         "topk_v2_rank3_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("relaxed",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1448,6 +1486,7 @@ def _t38():
         "topk_v2_rank3_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1488,6 +1527,7 @@ def _t39():
         "topk_v2_rank3_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("float16",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1524,6 +1564,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1563,6 +1604,7 @@ def _t41():
         "topk_v2_rank3_dynamic_output_shape_int32",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("int32",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1598,6 +1640,7 @@ def _t42():
         "topk_v2_rank3_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("quant8",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1634,6 +1677,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 65, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -1673,6 +1717,7 @@ def _t44():
         "topk_v2_int32_extremes_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 77, (), ("TOPK_V2",)),
         model=g.model(
             operands=[

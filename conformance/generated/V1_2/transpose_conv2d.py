@@ -81,6 +81,7 @@ def _t0():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -124,6 +125,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -171,6 +173,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -216,6 +219,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -271,6 +275,7 @@ def _t4():
         "transpose_conv2d_explicit_nhwc_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -314,6 +319,7 @@ def _t5():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -361,6 +367,7 @@ def _t6():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -406,6 +413,7 @@ def _t7():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -463,6 +471,7 @@ def _t8():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -506,6 +515,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -553,6 +563,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -598,6 +609,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -650,6 +662,7 @@ def _t12():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -693,6 +706,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -740,6 +754,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -785,6 +800,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -833,6 +849,7 @@ def _t16():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -876,6 +893,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -923,6 +941,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -968,6 +987,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1024,6 +1044,7 @@ def _t20():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1069,6 +1090,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1124,6 +1146,7 @@ def _t22():
         "transpose_conv2d_explicit_nhwc_weight_as_input_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1169,6 +1192,7 @@ def _t23():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1226,6 +1250,7 @@ def _t24():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1271,6 +1296,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1323,6 +1349,7 @@ def _t26():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1368,6 +1395,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1416,6 +1444,7 @@ def _t28():
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1461,6 +1490,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1517,6 +1547,7 @@ def _t30():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1560,6 +1591,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1607,6 +1639,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1652,6 +1685,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1707,6 +1741,7 @@ def _t34():
         "transpose_conv2d_explicit_nchw_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1750,6 +1785,7 @@ def _t35():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1797,6 +1833,7 @@ def _t36():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1842,6 +1879,7 @@ def _t37():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1899,6 +1937,7 @@ def _t38():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1942,6 +1981,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1989,6 +2029,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2034,6 +2075,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2086,6 +2128,7 @@ def _t42():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2129,6 +2172,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2176,6 +2220,7 @@ def _t44():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2221,6 +2266,7 @@ def _t45():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2269,6 +2315,7 @@ def _t46():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2312,6 +2359,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2359,6 +2407,7 @@ def _t48():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2404,6 +2453,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2460,6 +2510,7 @@ def _t50():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2505,6 +2556,7 @@ def _t51():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2560,6 +2612,7 @@ def _t52():
         "transpose_conv2d_explicit_nchw_weight_as_input_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2605,6 +2658,7 @@ def _t53():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2662,6 +2716,7 @@ def _t54():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2707,6 +2762,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2759,6 +2815,7 @@ def _t56():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2804,6 +2861,7 @@ def _t57():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2852,6 +2910,7 @@ def _t58():
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2897,6 +2956,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2953,6 +3013,7 @@ def _t60():
         "transpose_conv2d_same_dynamic_output_shape_nhwc",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2994,6 +3055,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3039,6 +3101,7 @@ def _t62():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3082,6 +3145,7 @@ def _t63():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3135,6 +3199,7 @@ def _t64():
         "transpose_conv2d_same_nhwc_relaxed",
         "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3176,6 +3241,7 @@ def _t65():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3221,6 +3287,7 @@ def _t66():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3264,6 +3331,7 @@ def _t67():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3319,6 +3387,7 @@ def _t68():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3360,6 +3429,7 @@ def _t69():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3405,6 +3475,7 @@ def _t70():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3448,6 +3519,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3498,6 +3570,7 @@ def _t72():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3539,6 +3612,7 @@ def _t73():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3584,6 +3658,7 @@ def _t74():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3627,6 +3702,7 @@ def _t75():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3673,6 +3749,7 @@ def _t76():
         "transpose_conv2d_same_dynamic_output_shape_nhwc_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3714,6 +3791,7 @@ def _t77():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3759,6 +3837,7 @@ def _t78():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3802,6 +3881,7 @@ def _t79():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3856,6 +3936,7 @@ def _t80():
         "transpose_conv2d_same_dynamic_output_shape_nchw",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3897,6 +3978,7 @@ def _t81():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3942,6 +4024,7 @@ def _t82():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3985,6 +4068,7 @@ def _t83():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4038,6 +4122,7 @@ def _t84():
         "transpose_conv2d_same_nchw_relaxed",
         "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "relaxed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4079,6 +4164,7 @@ def _t85():
         "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4124,6 +4210,7 @@ def _t86():
         "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4167,6 +4254,7 @@ def _t87():
         "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4222,6 +4310,7 @@ def _t88():
         "transpose_conv2d_same_dynamic_output_shape_nchw_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4263,6 +4352,7 @@ def _t89():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4308,6 +4398,7 @@ def _t90():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4351,6 +4442,7 @@ def _t91():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4401,6 +4493,7 @@ def _t92():
         "transpose_conv2d_same_dynamic_output_shape_nchw_channelQuant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4442,6 +4535,7 @@ def _t93():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4487,6 +4581,7 @@ def _t94():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4530,6 +4625,7 @@ def _t95():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4576,6 +4672,7 @@ def _t96():
         "transpose_conv2d_same_dynamic_output_shape_nchw_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4617,6 +4714,7 @@ def _t97():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4662,6 +4760,7 @@ def _t98():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4705,6 +4804,7 @@ def _t99():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4759,6 +4859,7 @@ def _t100():
         "transpose_conv2d_valid_dynamic_output_shape_none",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4800,6 +4901,7 @@ def _t101():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4845,6 +4947,7 @@ def _t102():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4888,6 +4991,7 @@ def _t103():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4942,6 +5046,7 @@ def _t104():
         "transpose_conv2d_valid_dynamic_output_shape_none_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4983,6 +5088,7 @@ def _t105():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5028,6 +5134,7 @@ def _t106():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5071,6 +5178,7 @@ def _t107():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5121,6 +5229,7 @@ def _t108():
         "transpose_conv2d_valid_dynamic_output_shape_none_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5162,6 +5271,7 @@ def _t109():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5207,6 +5317,7 @@ def _t110():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5250,6 +5361,7 @@ def _t111():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5304,6 +5416,7 @@ def _t112():
         "transpose_conv2d_valid_dynamic_output_shape_relu",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5345,6 +5458,7 @@ def _t113():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5390,6 +5504,7 @@ def _t114():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5433,6 +5548,7 @@ def _t115():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5487,6 +5603,7 @@ def _t116():
         "transpose_conv2d_valid_dynamic_output_shape_relu_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5528,6 +5645,7 @@ def _t117():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5573,6 +5691,7 @@ def _t118():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5616,6 +5735,7 @@ def _t119():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5666,6 +5786,7 @@ def _t120():
         "transpose_conv2d_valid_dynamic_output_shape_relu_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5707,6 +5828,7 @@ def _t121():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5752,6 +5874,7 @@ def _t122():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5795,6 +5918,7 @@ def _t123():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5849,6 +5973,7 @@ def _t124():
         "transpose_conv2d_valid_dynamic_output_shape_relu1",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5890,6 +6015,7 @@ def _t125():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5935,6 +6061,7 @@ def _t126():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5978,6 +6105,7 @@ def _t127():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6032,6 +6160,7 @@ def _t128():
         "transpose_conv2d_valid_dynamic_output_shape_relu1_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6073,6 +6202,7 @@ def _t129():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6118,6 +6248,7 @@ def _t130():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6161,6 +6292,7 @@ def _t131():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6211,6 +6343,7 @@ def _t132():
         "transpose_conv2d_valid_dynamic_output_shape_relu1_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6252,6 +6385,7 @@ def _t133():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6297,6 +6431,7 @@ def _t134():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6340,6 +6475,7 @@ def _t135():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6394,6 +6530,7 @@ def _t136():
         "transpose_conv2d_valid_dynamic_output_shape_relu6",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", ""), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6435,6 +6572,7 @@ def _t137():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6480,6 +6618,7 @@ def _t138():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6523,6 +6662,7 @@ def _t139():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6577,6 +6717,7 @@ def _t140():
         "transpose_conv2d_valid_dynamic_output_shape_relu6_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "quant8"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6618,6 +6759,7 @@ def _t141():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6663,6 +6805,7 @@ def _t142():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6706,6 +6849,7 @@ def _t143():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6756,6 +6900,7 @@ def _t144():
         "transpose_conv2d_valid_dynamic_output_shape_relu6_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "float16"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6797,6 +6942,7 @@ def _t145():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6842,6 +6988,7 @@ def _t146():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6885,6 +7032,7 @@ def _t147():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[

@@ -27,6 +27,7 @@ def _t0():
         "transpose_v1_2_omitted_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -61,6 +62,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -98,6 +100,7 @@ def _t2():
         "transpose_v1_2_omitted_relaxed",
         "transpose_v1_2_omitted_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("relaxed",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -132,6 +135,7 @@ def _t3():
         "transpose_v1_2_omitted_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -171,6 +175,7 @@ def _t4():
         "transpose_v1_2_omitted_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("float16",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -205,6 +210,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -243,6 +249,7 @@ def _t6():
         "transpose_v1_2_omitted_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("quant8",), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -277,6 +284,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -315,6 +323,7 @@ def _t8():
         "transpose_v1_2_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", ""), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -349,6 +358,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -387,6 +397,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -421,6 +432,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -459,6 +471,7 @@ def _t12():
         "transpose_v1_2_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "float16"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -493,6 +506,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "float16", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -531,6 +545,7 @@ def _t14():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -565,6 +580,7 @@ def _t15():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -603,6 +619,7 @@ def _t16():
         "transpose_v1_2_dynamic_output_shape_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "quant8"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -637,6 +654,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -675,6 +693,7 @@ def _t18():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -709,6 +728,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -747,6 +767,7 @@ def _t20():
         "transpose_v1_2_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", ""), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -781,6 +802,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -819,6 +841,7 @@ def _t22():
         "transpose_v1_2_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -853,6 +876,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -891,6 +915,7 @@ def _t24():
         "transpose_v1_2_dynamic_output_shape_weight_as_input_quant8",
         "V1_2",
         version="V1_2",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -925,6 +950,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_1",
         provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[

@@ -102,6 +102,7 @@ def _t0():
         "unidirectional_sequence_lstm_time_major_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -185,6 +186,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -326,6 +328,7 @@ def _t2():
         "unidirectional_sequence_lstm_time_major_relaxed",
         "unidirectional_sequence_lstm_time_major_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -409,6 +412,7 @@ def _t3():
         "unidirectional_sequence_lstm_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -552,6 +556,7 @@ def _t4():
         "unidirectional_sequence_lstm_time_major_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -635,6 +640,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -777,6 +783,7 @@ def _t6():
         "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -860,6 +867,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1005,6 +1013,7 @@ def _t8():
         "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_relaxed",
         "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1088,6 +1097,7 @@ def _t9():
         "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1235,6 +1245,7 @@ def _t10():
         "unidirectional_sequence_lstm_batch_major_cifg_peephole_projection_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1318,6 +1329,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1464,6 +1476,7 @@ def _t12():
         "unidirectional_sequence_lstm_layer_norm_peephole_projection_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1547,6 +1560,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1720,6 +1734,7 @@ def _t14():
         "unidirectional_sequence_lstm_layer_norm_peephole_projection_relaxed",
         "unidirectional_sequence_lstm_layer_norm_peephole_projection_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1803,6 +1818,7 @@ def _t15():
         "unidirectional_sequence_lstm_layer_norm_peephole_projection_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1978,6 +1994,7 @@ def _t16():
         "unidirectional_sequence_lstm_layer_norm_peephole_projection_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2061,6 +2078,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2235,6 +2253,7 @@ def _t18():
         "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2318,6 +2337,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2459,6 +2479,7 @@ def _t20():
         "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_relaxed",
         "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2542,6 +2563,7 @@ def _t21():
         "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2685,6 +2707,7 @@ def _t22():
         "unidirectional_sequence_lstm_layer_norm_cifg_batch_major_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2768,6 +2791,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 42, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[

@@ -106,6 +106,7 @@ def _t0():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -189,6 +190,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -330,6 +332,7 @@ def _t2():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -413,6 +416,7 @@ def _t3():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -556,6 +560,7 @@ def _t4():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -639,6 +644,7 @@ def _t5():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -781,6 +787,7 @@ def _t6():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -864,6 +871,7 @@ def _t7():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1005,6 +1013,7 @@ def _t8():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1088,6 +1097,7 @@ def _t9():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1231,6 +1241,7 @@ def _t10():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1314,6 +1325,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1456,6 +1468,7 @@ def _t12():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1530,6 +1543,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1662,6 +1676,7 @@ def _t14():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1736,6 +1751,7 @@ def _t15():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1870,6 +1886,7 @@ def _t16():
         "unidirectional_sequence_lstm_omitted_inputs_time_major_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1944,6 +1961,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2077,6 +2095,7 @@ def _t18():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2160,6 +2179,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2305,6 +2325,7 @@ def _t20():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_zero_sized_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2388,6 +2409,7 @@ def _t21():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2535,6 +2557,7 @@ def _t22():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2618,6 +2641,7 @@ def _t23():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2764,6 +2788,7 @@ def _t24():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2847,6 +2872,7 @@ def _t25():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2992,6 +3018,7 @@ def _t26():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_full_shape_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3075,6 +3102,7 @@ def _t27():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3222,6 +3250,7 @@ def _t28():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3305,6 +3334,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3451,6 +3481,7 @@ def _t30():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3526,6 +3557,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3663,6 +3695,7 @@ def _t32():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_no_value_constant_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3738,6 +3771,7 @@ def _t33():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3877,6 +3911,7 @@ def _t34():
         "unidirectional_sequence_lstm_omitted_inputs_batch_major_cifg_peephole_projection_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3952,6 +3987,7 @@ def _t35():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4090,6 +4126,7 @@ def _t36():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4173,6 +4210,7 @@ def _t37():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4346,6 +4384,7 @@ def _t38():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_zero_sized_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4429,6 +4468,7 @@ def _t39():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4604,6 +4644,7 @@ def _t40():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4687,6 +4728,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4861,6 +4903,7 @@ def _t42():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4944,6 +4987,7 @@ def _t43():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5117,6 +5161,7 @@ def _t44():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_full_shape_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5200,6 +5245,7 @@ def _t45():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5375,6 +5421,7 @@ def _t46():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5458,6 +5505,7 @@ def _t47():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5632,6 +5680,7 @@ def _t48():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5714,6 +5763,7 @@ def _t49():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5886,6 +5936,7 @@ def _t50():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_no_value_constant_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -5968,6 +6019,7 @@ def _t51():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6142,6 +6194,7 @@ def _t52():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_peephole_projection_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6224,6 +6277,7 @@ def _t53():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6397,6 +6451,7 @@ def _t54():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_zero_sized_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6480,6 +6535,7 @@ def _t55():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6621,6 +6677,7 @@ def _t56():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_zero_sized_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6704,6 +6761,7 @@ def _t57():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6847,6 +6905,7 @@ def _t58():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_zero_sized_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -6930,6 +6989,7 @@ def _t59():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7072,6 +7132,7 @@ def _t60():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_full_shape_input_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7155,6 +7216,7 @@ def _t61():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7296,6 +7358,7 @@ def _t62():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_full_shape_input_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_full_shape_input_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7379,6 +7442,7 @@ def _t63():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7522,6 +7586,7 @@ def _t64():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_full_shape_input_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7605,6 +7670,7 @@ def _t65():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7747,6 +7813,7 @@ def _t66():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_no_value_constant_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7821,6 +7888,7 @@ def _t67():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -7953,6 +8021,7 @@ def _t68():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_no_value_constant_relaxed",
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_no_value_constant_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -8027,6 +8096,7 @@ def _t69():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -8161,6 +8231,7 @@ def _t70():
         "unidirectional_sequence_lstm_omitted_inputs_layer_norm_cifg_batch_major_no_value_constant_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -8235,6 +8306,7 @@ def _t71():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 89, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[

@@ -42,6 +42,7 @@ def _t0():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", ""), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -82,6 +83,7 @@ def _t1():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -130,6 +132,7 @@ def _t2():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -173,6 +176,7 @@ def _t3():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -234,6 +238,7 @@ def _t4():
         "unidirectional_sequence_rnn_time_major_relaxed",
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "relaxed"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -274,6 +279,7 @@ def _t5():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -322,6 +328,7 @@ def _t6():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -365,6 +372,7 @@ def _t7():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -428,6 +436,7 @@ def _t8():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "float16"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -468,6 +477,7 @@ def _t9():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -516,6 +526,7 @@ def _t10():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -559,6 +570,7 @@ def _t11():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -621,6 +633,7 @@ def _t12():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", ""), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -664,6 +677,7 @@ def _t13():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -725,6 +739,7 @@ def _t14():
         "unidirectional_sequence_rnn_time_major_weight_as_input_relaxed",
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "relaxed"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -768,6 +783,7 @@ def _t15():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -831,6 +847,7 @@ def _t16():
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "float16"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -874,6 +891,7 @@ def _t17():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -936,6 +954,7 @@ def _t18():
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("",), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -976,6 +995,7 @@ def _t19():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1024,6 +1044,7 @@ def _t20():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1067,6 +1088,7 @@ def _t21():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1128,6 +1150,7 @@ def _t22():
         "unidirectional_sequence_rnn_batch_major_relaxed",
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1168,6 +1191,7 @@ def _t23():
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1216,6 +1240,7 @@ def _t24():
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1259,6 +1284,7 @@ def _t25():
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1322,6 +1348,7 @@ def _t26():
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1362,6 +1389,7 @@ def _t27():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1410,6 +1438,7 @@ def _t28():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1453,6 +1482,7 @@ def _t29():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 36, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1515,6 +1545,7 @@ def _t30():
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("",), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1555,6 +1586,7 @@ def _t31():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1603,6 +1635,7 @@ def _t32():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1646,6 +1679,7 @@ def _t33():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1707,6 +1741,7 @@ def _t34():
         "unidirectional_sequence_rnn_act_none_relaxed",
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed",
         "V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1747,6 +1782,7 @@ def _t35():
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1795,6 +1831,7 @@ def _t36():
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1838,6 +1875,7 @@ def _t37():
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1901,6 +1939,7 @@ def _t38():
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1941,6 +1980,7 @@ def _t39():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1989,6 +2029,7 @@ def _t40():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2032,6 +2073,7 @@ def _t41():
         "V1_2",
         version="V1_2",
         level="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[

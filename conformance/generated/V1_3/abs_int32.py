@@ -17,6 +17,7 @@ def _t0():
         "abs_int32_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 7, (), ("ABS",)),
         model=g.model(
             operands=[
@@ -48,6 +49,7 @@ def _t1():
         "abs_int32_rank5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 16, (), ("ABS",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "add_int32_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 12, (), ("ADD",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "add_int32_overflow_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, (), ("ADD",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_neg",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_neg", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_zero",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_zero", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -162,6 +166,7 @@ def _t4():
         "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_pos",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -195,6 +200,7 @@ def _t5():
         "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_pos", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -232,6 +238,7 @@ def _t6():
         "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("zp_neg",), ("ARGMIN",)),
         model=g.model(
             operands=[
@@ -265,6 +272,7 @@ def _t7():
         "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("zp_neg", "all_inputs_as_internal"), ("ARGMIN",)),
         model=g.model(
             operands=[
@@ -302,6 +310,7 @@ def _t8():
         "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("zp_zero",), ("ARGMIN",)),
         model=g.model(
             operands=[
@@ -335,6 +344,7 @@ def _t9():
         "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("zp_zero", "all_inputs_as_internal"), ("ARGMIN",)),
         model=g.model(
             operands=[
@@ -372,6 +382,7 @@ def _t10():
         "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("zp_pos",), ("ARGMIN",)),
         model=g.model(
             operands=[
@@ -405,6 +416,7 @@ def _t11():
         "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("zp_pos", "all_inputs_as_internal"), ("ARGMIN",)),
         model=g.model(
             operands=[
@@ -442,6 +454,7 @@ def _t12():
         "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_neg",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -475,6 +488,7 @@ def _t13():
         "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_neg", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -512,6 +526,7 @@ def _t14():
         "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_zero",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -545,6 +560,7 @@ def _t15():
         "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_zero", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -582,6 +598,7 @@ def _t16():
         "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_pos",), ("ARGMAX",)),
         model=g.model(
             operands=[
@@ -615,6 +632,7 @@ def _t17():
         "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_pos", "all_inputs_as_internal"), ("ARGMAX",)),
         model=g.model(
             operands=[

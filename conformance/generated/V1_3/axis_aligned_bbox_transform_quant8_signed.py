@@ -23,6 +23,7 @@ def _t0():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("", "signed_zp_neg"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -60,6 +61,7 @@ def _t1():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("", "signed_zp_neg", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -101,6 +103,7 @@ def _t2():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_neg_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("", "signed_zp_neg", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -138,6 +141,7 @@ def _t3():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_neg_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("", "signed_zp_neg", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -180,6 +184,7 @@ def _t4():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("", "signed_zp_high"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -217,6 +222,7 @@ def _t5():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("", "signed_zp_high", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -258,6 +264,7 @@ def _t6():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("", "signed_zp_high", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -295,6 +302,7 @@ def _t7():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("", "signed_zp_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -337,6 +345,7 @@ def _t8():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_weight_as_input_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "signed_zp_neg"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -374,6 +383,7 @@ def _t9():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_weight_as_input_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "signed_zp_neg", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -416,6 +426,7 @@ def _t10():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_weight_as_input_signed_zp_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "signed_zp_high"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[
@@ -453,6 +464,7 @@ def _t11():
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_weight_as_input_signed_zp_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("weight_as_input", "signed_zp_high", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
         model=g.model(
             operands=[

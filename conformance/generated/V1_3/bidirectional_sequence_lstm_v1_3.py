@@ -143,6 +143,7 @@ def _t0():
         "bidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -300,6 +301,7 @@ def _t1():
         "bidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -572,6 +574,7 @@ def _t2():
         "bidirectional_sequence_lstm_v1_3_time_major_relaxed",
         "bidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -729,6 +732,7 @@ def _t3():
         "bidirectional_sequence_lstm_v1_3_time_major_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1003,6 +1007,7 @@ def _t4():
         "bidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1160,6 +1165,7 @@ def _t5():
         "bidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1433,6 +1439,7 @@ def _t6():
         "bidirectional_sequence_lstm_v1_3_batch_major_merged_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1588,6 +1595,7 @@ def _t7():
         "bidirectional_sequence_lstm_v1_3_batch_major_merged_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1862,6 +1870,7 @@ def _t8():
         "bidirectional_sequence_lstm_v1_3_batch_major_merged_relaxed",
         "bidirectional_sequence_lstm_v1_3_batch_major_merged_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2017,6 +2026,7 @@ def _t9():
         "bidirectional_sequence_lstm_v1_3_batch_major_merged_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_lstm_v1_3_batch_major_merged_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2293,6 +2303,7 @@ def _t10():
         "bidirectional_sequence_lstm_v1_3_batch_major_merged_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2448,6 +2459,7 @@ def _t11():
         "bidirectional_sequence_lstm_v1_3_batch_major_merged_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2723,6 +2735,7 @@ def _t12():
         "bidirectional_sequence_lstm_v1_3_parallel_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -2880,6 +2893,7 @@ def _t13():
         "bidirectional_sequence_lstm_v1_3_parallel_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3144,6 +3158,7 @@ def _t14():
         "bidirectional_sequence_lstm_v1_3_parallel_relaxed",
         "bidirectional_sequence_lstm_v1_3_parallel_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3301,6 +3316,7 @@ def _t15():
         "bidirectional_sequence_lstm_v1_3_parallel_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_lstm_v1_3_parallel_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3567,6 +3583,7 @@ def _t16():
         "bidirectional_sequence_lstm_v1_3_parallel_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3724,6 +3741,7 @@ def _t17():
         "bidirectional_sequence_lstm_v1_3_parallel_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -3989,6 +4007,7 @@ def _t18():
         "bidirectional_sequence_lstm_v1_3_parallel_merged_batch_major_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4136,6 +4155,7 @@ def _t19():
         "bidirectional_sequence_lstm_v1_3_parallel_merged_batch_major_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4418,6 +4438,7 @@ def _t20():
         "bidirectional_sequence_lstm_v1_3_parallel_merged_batch_major_relaxed",
         "bidirectional_sequence_lstm_v1_3_parallel_merged_batch_major_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4565,6 +4586,7 @@ def _t21():
         "bidirectional_sequence_lstm_v1_3_parallel_merged_batch_major_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_lstm_v1_3_parallel_merged_batch_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4849,6 +4871,7 @@ def _t22():
         "bidirectional_sequence_lstm_v1_3_parallel_merged_batch_major_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16",), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -4996,6 +5019,7 @@ def _t23():
         "bidirectional_sequence_lstm_v1_3_parallel_merged_batch_major_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[

@@ -65,6 +65,7 @@ def _t0():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -119,6 +120,7 @@ def _t1():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -185,6 +187,7 @@ def _t2():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -245,6 +248,7 @@ def _t3():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -340,6 +344,7 @@ def _t4():
         "bidirectional_sequence_rnn_v1_3_states_relaxed",
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -394,6 +399,7 @@ def _t5():
         "bidirectional_sequence_rnn_v1_3_states_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -460,6 +466,7 @@ def _t6():
         "bidirectional_sequence_rnn_v1_3_states_relaxed_all_tensors_as_inputs",
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -520,6 +527,7 @@ def _t7():
         "bidirectional_sequence_rnn_v1_3_states_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -617,6 +625,7 @@ def _t8():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -671,6 +680,7 @@ def _t9():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -737,6 +747,7 @@ def _t10():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -797,6 +808,7 @@ def _t11():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -893,6 +905,7 @@ def _t12():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_weight_as_input",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -953,6 +966,7 @@ def _t13():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1048,6 +1062,7 @@ def _t14():
         "bidirectional_sequence_rnn_v1_3_states_weight_as_input_relaxed",
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_weight_as_input_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1108,6 +1123,7 @@ def _t15():
         "bidirectional_sequence_rnn_v1_3_states_weight_as_input_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1205,6 +1221,7 @@ def _t16():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_weight_as_input_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1265,6 +1282,7 @@ def _t17():
         "bidirectional_sequence_rnn_v1_3_states_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1361,6 +1379,7 @@ def _t18():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1413,6 +1432,7 @@ def _t19():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1477,6 +1497,7 @@ def _t20():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1535,6 +1556,7 @@ def _t21():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1628,6 +1650,7 @@ def _t22():
         "bidirectional_sequence_rnn_v1_3_states_merged_relaxed",
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1680,6 +1703,7 @@ def _t23():
         "bidirectional_sequence_rnn_v1_3_states_merged_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1744,6 +1768,7 @@ def _t24():
         "bidirectional_sequence_rnn_v1_3_states_merged_relaxed_all_tensors_as_inputs",
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1802,6 +1827,7 @@ def _t25():
         "bidirectional_sequence_rnn_v1_3_states_merged_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1897,6 +1923,7 @@ def _t26():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1949,6 +1976,7 @@ def _t27():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2013,6 +2041,7 @@ def _t28():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2071,6 +2100,7 @@ def _t29():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2165,6 +2195,7 @@ def _t30():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_weight_as_input",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2223,6 +2254,7 @@ def _t31():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2316,6 +2348,7 @@ def _t32():
         "bidirectional_sequence_rnn_v1_3_states_merged_weight_as_input_relaxed",
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_weight_as_input_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2374,6 +2407,7 @@ def _t33():
         "bidirectional_sequence_rnn_v1_3_states_merged_weight_as_input_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2469,6 +2503,7 @@ def _t34():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_weight_as_input_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2527,6 +2562,7 @@ def _t35():
         "bidirectional_sequence_rnn_v1_3_states_merged_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2621,6 +2657,7 @@ def _t36():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2670,6 +2707,7 @@ def _t37():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2735,6 +2773,7 @@ def _t38():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2790,6 +2829,7 @@ def _t39():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2884,6 +2924,7 @@ def _t40():
         "bidirectional_sequence_rnn_v1_3_parallel_relaxed",
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2933,6 +2974,7 @@ def _t41():
         "bidirectional_sequence_rnn_v1_3_parallel_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -2998,6 +3040,7 @@ def _t42():
         "bidirectional_sequence_rnn_v1_3_parallel_relaxed_all_tensors_as_inputs",
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3053,6 +3096,7 @@ def _t43():
         "bidirectional_sequence_rnn_v1_3_parallel_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3149,6 +3193,7 @@ def _t44():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3198,6 +3243,7 @@ def _t45():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3263,6 +3309,7 @@ def _t46():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3318,6 +3365,7 @@ def _t47():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3413,6 +3461,7 @@ def _t48():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_weight_as_input",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3468,6 +3517,7 @@ def _t49():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3562,6 +3612,7 @@ def _t50():
         "bidirectional_sequence_rnn_v1_3_parallel_weight_as_input_relaxed",
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_weight_as_input_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3617,6 +3668,7 @@ def _t51():
         "bidirectional_sequence_rnn_v1_3_parallel_weight_as_input_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3713,6 +3765,7 @@ def _t52():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_weight_as_input_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3768,6 +3821,7 @@ def _t53():
         "bidirectional_sequence_rnn_v1_3_parallel_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3863,6 +3917,7 @@ def _t54():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3918,6 +3973,7 @@ def _t55():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -3989,6 +4045,7 @@ def _t56():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4050,6 +4107,7 @@ def _t57():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4150,6 +4208,7 @@ def _t58():
         "bidirectional_sequence_rnn_v1_3_parallel_states_relaxed",
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4205,6 +4264,7 @@ def _t59():
         "bidirectional_sequence_rnn_v1_3_parallel_states_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4276,6 +4336,7 @@ def _t60():
         "bidirectional_sequence_rnn_v1_3_parallel_states_relaxed_all_tensors_as_inputs",
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4337,6 +4398,7 @@ def _t61():
         "bidirectional_sequence_rnn_v1_3_parallel_states_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4439,6 +4501,7 @@ def _t62():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4494,6 +4557,7 @@ def _t63():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4565,6 +4629,7 @@ def _t64():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_tensors_as_inputs"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4626,6 +4691,7 @@ def _t65():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4727,6 +4793,7 @@ def _t66():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_weight_as_input",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", ""), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4788,6 +4855,7 @@ def _t67():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4888,6 +4956,7 @@ def _t68():
         "bidirectional_sequence_rnn_v1_3_parallel_states_weight_as_input_relaxed",
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_weight_as_input_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "relaxed"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -4949,6 +5018,7 @@ def _t69():
         "bidirectional_sequence_rnn_v1_3_parallel_states_weight_as_input_relaxed_all_inputs_as_internal",
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -5051,6 +5121,7 @@ def _t70():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_weight_as_input_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "float16"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -5112,6 +5183,7 @@ def _t71():
         "bidirectional_sequence_rnn_v1_3_parallel_states_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 70, ("weight_as_input", "float16", "all_inputs_as_internal"), ("BIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[

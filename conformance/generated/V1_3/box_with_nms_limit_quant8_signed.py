@@ -35,6 +35,7 @@ def _t0():
         "box_with_nms_limit_quant8_signed_hard_dynamic_output_shape_signed_zp_min",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_zp_min",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -83,6 +84,7 @@ def _t1():
         "box_with_nms_limit_quant8_signed_hard_dynamic_output_shape_signed_zp_min_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_zp_min", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -135,6 +137,7 @@ def _t2():
         "box_with_nms_limit_quant8_signed_hard_dynamic_output_shape_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_zp_pos",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -183,6 +186,7 @@ def _t3():
         "box_with_nms_limit_quant8_signed_hard_dynamic_output_shape_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_zp_pos", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -235,6 +239,7 @@ def _t4():
         "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_min",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed_zp_min",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -283,6 +288,7 @@ def _t5():
         "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_min_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed_zp_min", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -335,6 +341,7 @@ def _t6():
         "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed_zp_pos",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -383,6 +390,7 @@ def _t7():
         "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed_zp_pos", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -435,6 +443,7 @@ def _t8():
         "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_min",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 84, ("signed_zp_min",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -483,6 +492,7 @@ def _t9():
         "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_min_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 84, ("signed_zp_min", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -535,6 +545,7 @@ def _t10():
         "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 84, ("signed_zp_pos",), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[
@@ -583,6 +594,7 @@ def _t11():
         "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 84, ("signed_zp_pos", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
         model=g.model(
             operands=[

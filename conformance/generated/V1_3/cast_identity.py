@@ -17,6 +17,7 @@ def _t0():
         "cast_identity_bool8_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 17, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -48,6 +49,7 @@ def _t1():
         "cast_identity_quant16_asymm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 17, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -79,6 +81,7 @@ def _t2():
         "cast_identity_quant16_symm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 17, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -110,6 +113,7 @@ def _t3():
         "cast_identity_quant8_symm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 17, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -141,6 +145,7 @@ def _t4():
         "cast_identity_quant8_signed_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 17, (), ("CAST",)),
         model=g.model(
             operands=[
@@ -172,6 +177,7 @@ def _t5():
         "cast_identity_quant8_signed_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 17, ("all_inputs_as_internal",), ("CAST",)),
         model=g.model(
             operands=[

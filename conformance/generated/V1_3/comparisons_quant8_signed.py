@@ -17,6 +17,7 @@ def _t0():
         "comparisons_quant8_signed_equal_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg",), ("EQUAL",)),
         model=g.model(
             operands=[
@@ -50,6 +51,7 @@ def _t1():
         "comparisons_quant8_signed_equal_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("EQUAL",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "comparisons_quant8_signed_equal_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero",), ("EQUAL",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "comparisons_quant8_signed_equal_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("EQUAL",)),
         model=g.model(
             operands=[
@@ -167,6 +171,7 @@ def _t4():
         "comparisons_quant8_signed_equal_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos",), ("EQUAL",)),
         model=g.model(
             operands=[
@@ -200,6 +205,7 @@ def _t5():
         "comparisons_quant8_signed_equal_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("EQUAL",)),
         model=g.model(
             operands=[
@@ -242,6 +248,7 @@ def _t6():
         "comparisons_quant8_signed_greater_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg",), ("GREATER",)),
         model=g.model(
             operands=[
@@ -275,6 +282,7 @@ def _t7():
         "comparisons_quant8_signed_greater_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("GREATER",)),
         model=g.model(
             operands=[
@@ -317,6 +325,7 @@ def _t8():
         "comparisons_quant8_signed_greater_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero",), ("GREATER",)),
         model=g.model(
             operands=[
@@ -350,6 +359,7 @@ def _t9():
         "comparisons_quant8_signed_greater_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("GREATER",)),
         model=g.model(
             operands=[
@@ -392,6 +402,7 @@ def _t10():
         "comparisons_quant8_signed_greater_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos",), ("GREATER",)),
         model=g.model(
             operands=[
@@ -425,6 +436,7 @@ def _t11():
         "comparisons_quant8_signed_greater_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("GREATER",)),
         model=g.model(
             operands=[
@@ -467,6 +479,7 @@ def _t12():
         "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg",), ("GREATER_EQUAL",)),
         model=g.model(
             operands=[
@@ -500,6 +513,7 @@ def _t13():
         "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("GREATER_EQUAL",)),
         model=g.model(
             operands=[
@@ -542,6 +556,7 @@ def _t14():
         "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero",), ("GREATER_EQUAL",)),
         model=g.model(
             operands=[
@@ -575,6 +590,7 @@ def _t15():
         "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("GREATER_EQUAL",)),
         model=g.model(
             operands=[
@@ -617,6 +633,7 @@ def _t16():
         "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos",), ("GREATER_EQUAL",)),
         model=g.model(
             operands=[
@@ -650,6 +667,7 @@ def _t17():
         "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("GREATER_EQUAL",)),
         model=g.model(
             operands=[
@@ -692,6 +710,7 @@ def _t18():
         "comparisons_quant8_signed_less_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg",), ("LESS",)),
         model=g.model(
             operands=[
@@ -725,6 +744,7 @@ def _t19():
         "comparisons_quant8_signed_less_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -767,6 +787,7 @@ def _t20():
         "comparisons_quant8_signed_less_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero",), ("LESS",)),
         model=g.model(
             operands=[
@@ -800,6 +821,7 @@ def _t21():
         "comparisons_quant8_signed_less_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -842,6 +864,7 @@ def _t22():
         "comparisons_quant8_signed_less_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos",), ("LESS",)),
         model=g.model(
             operands=[
@@ -875,6 +898,7 @@ def _t23():
         "comparisons_quant8_signed_less_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("LESS",)),
         model=g.model(
             operands=[
@@ -917,6 +941,7 @@ def _t24():
         "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg",), ("LESS_EQUAL",)),
         model=g.model(
             operands=[
@@ -950,6 +975,7 @@ def _t25():
         "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("LESS_EQUAL",)),
         model=g.model(
             operands=[
@@ -992,6 +1018,7 @@ def _t26():
         "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero",), ("LESS_EQUAL",)),
         model=g.model(
             operands=[
@@ -1025,6 +1052,7 @@ def _t27():
         "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("LESS_EQUAL",)),
         model=g.model(
             operands=[
@@ -1067,6 +1095,7 @@ def _t28():
         "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos",), ("LESS_EQUAL",)),
         model=g.model(
             operands=[
@@ -1100,6 +1129,7 @@ def _t29():
         "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("LESS_EQUAL",)),
         model=g.model(
             operands=[
@@ -1142,6 +1172,7 @@ def _t30():
         "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg",), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
@@ -1175,6 +1206,7 @@ def _t31():
         "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
@@ -1217,6 +1249,7 @@ def _t32():
         "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero",), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
@@ -1250,6 +1283,7 @@ def _t33():
         "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
@@ -1292,6 +1326,7 @@ def _t34():
         "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos",), ("NOT_EQUAL",)),
         model=g.model(
             operands=[
@@ -1325,6 +1360,7 @@ def _t35():
         "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("NOT_EQUAL",)),
         model=g.model(
             operands=[

@@ -21,6 +21,7 @@ def _t0():
         "concatenation_quant8_signed_dynamic_output_shape_signed_same",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("signed_same",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "concatenation_quant8_signed_dynamic_output_shape_signed_same_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("signed_same", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -99,6 +101,7 @@ def _t2():
         "concatenation_quant8_signed_dynamic_output_shape_signed_requantized",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("signed_requantized",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -134,6 +137,7 @@ def _t3():
         "concatenation_quant8_signed_dynamic_output_shape_signed_requantized_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("signed_requantized", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -177,6 +181,7 @@ def _t4():
         "concatenation_quant8_signed_dynamic_output_shape_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("signed_saturating",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -212,6 +217,7 @@ def _t5():
         "concatenation_quant8_signed_dynamic_output_shape_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("signed_saturating", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -255,6 +261,7 @@ def _t6():
         "concatenation_quant8_signed_channels_dynamic_output_shape_signed_requantized",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("signed_requantized",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -292,6 +299,7 @@ def _t7():
         "concatenation_quant8_signed_channels_dynamic_output_shape_signed_requantized_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("signed_requantized", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -341,6 +349,7 @@ def _t8():
         "concatenation_quant8_signed_channels_dynamic_output_shape_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("signed_saturating",), ("CONCATENATION",)),
         model=g.model(
             operands=[
@@ -378,6 +387,7 @@ def _t9():
         "concatenation_quant8_signed_channels_dynamic_output_shape_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("signed_saturating", "all_inputs_as_internal"), ("CONCATENATION",)),
         model=g.model(
             operands=[

@@ -108,6 +108,7 @@ def _t0():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -147,6 +148,7 @@ def _t1():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -190,6 +192,7 @@ def _t2():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -231,6 +234,7 @@ def _t3():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -280,6 +284,7 @@ def _t4():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -319,6 +324,7 @@ def _t5():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -362,6 +368,7 @@ def _t6():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -403,6 +410,7 @@ def _t7():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -452,6 +460,7 @@ def _t8():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -491,6 +500,7 @@ def _t9():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -534,6 +544,7 @@ def _t10():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -575,6 +586,7 @@ def _t11():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -624,6 +636,7 @@ def _t12():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -663,6 +676,7 @@ def _t13():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -706,6 +720,7 @@ def _t14():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -747,6 +762,7 @@ def _t15():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -792,6 +808,7 @@ def _t16():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -831,6 +848,7 @@ def _t17():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -874,6 +892,7 @@ def _t18():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -915,6 +934,7 @@ def _t19():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -964,6 +984,7 @@ def _t20():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1003,6 +1024,7 @@ def _t21():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1046,6 +1068,7 @@ def _t22():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1087,6 +1110,7 @@ def _t23():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1136,6 +1160,7 @@ def _t24():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1175,6 +1200,7 @@ def _t25():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1218,6 +1244,7 @@ def _t26():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1259,6 +1286,7 @@ def _t27():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1308,6 +1336,7 @@ def _t28():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1347,6 +1376,7 @@ def _t29():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1390,6 +1420,7 @@ def _t30():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1431,6 +1462,7 @@ def _t31():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1476,6 +1508,7 @@ def _t32():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1515,6 +1548,7 @@ def _t33():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1558,6 +1592,7 @@ def _t34():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1599,6 +1634,7 @@ def _t35():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1648,6 +1684,7 @@ def _t36():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1687,6 +1724,7 @@ def _t37():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1730,6 +1768,7 @@ def _t38():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1771,6 +1810,7 @@ def _t39():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1820,6 +1860,7 @@ def _t40():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1859,6 +1900,7 @@ def _t41():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1902,6 +1944,7 @@ def _t42():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1943,6 +1986,7 @@ def _t43():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -1992,6 +2036,7 @@ def _t44():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2031,6 +2076,7 @@ def _t45():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2074,6 +2120,7 @@ def _t46():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2115,6 +2162,7 @@ def _t47():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2160,6 +2208,7 @@ def _t48():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2199,6 +2248,7 @@ def _t49():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2242,6 +2292,7 @@ def _t50():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2283,6 +2334,7 @@ def _t51():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2332,6 +2384,7 @@ def _t52():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2371,6 +2424,7 @@ def _t53():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2414,6 +2468,7 @@ def _t54():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2455,6 +2510,7 @@ def _t55():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2504,6 +2560,7 @@ def _t56():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2543,6 +2600,7 @@ def _t57():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2586,6 +2644,7 @@ def _t58():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2627,6 +2686,7 @@ def _t59():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2676,6 +2736,7 @@ def _t60():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2715,6 +2776,7 @@ def _t61():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2758,6 +2820,7 @@ def _t62():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2799,6 +2862,7 @@ def _t63():
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2844,6 +2908,7 @@ def _t64():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2883,6 +2948,7 @@ def _t65():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2926,6 +2992,7 @@ def _t66():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -2967,6 +3034,7 @@ def _t67():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3016,6 +3084,7 @@ def _t68():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3055,6 +3124,7 @@ def _t69():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3098,6 +3168,7 @@ def _t70():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3139,6 +3210,7 @@ def _t71():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3188,6 +3260,7 @@ def _t72():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3227,6 +3300,7 @@ def _t73():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3270,6 +3344,7 @@ def _t74():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3311,6 +3386,7 @@ def _t75():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3360,6 +3436,7 @@ def _t76():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3399,6 +3476,7 @@ def _t77():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3442,6 +3520,7 @@ def _t78():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3483,6 +3562,7 @@ def _t79():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3528,6 +3608,7 @@ def _t80():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3567,6 +3648,7 @@ def _t81():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3610,6 +3692,7 @@ def _t82():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3651,6 +3734,7 @@ def _t83():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3700,6 +3784,7 @@ def _t84():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3739,6 +3824,7 @@ def _t85():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3782,6 +3868,7 @@ def _t86():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3823,6 +3910,7 @@ def _t87():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3872,6 +3960,7 @@ def _t88():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3911,6 +4000,7 @@ def _t89():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3954,6 +4044,7 @@ def _t90():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -3995,6 +4086,7 @@ def _t91():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4044,6 +4136,7 @@ def _t92():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4083,6 +4176,7 @@ def _t93():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4126,6 +4220,7 @@ def _t94():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4167,6 +4262,7 @@ def _t95():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4212,6 +4308,7 @@ def _t96():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4251,6 +4348,7 @@ def _t97():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4294,6 +4392,7 @@ def _t98():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4335,6 +4434,7 @@ def _t99():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4384,6 +4484,7 @@ def _t100():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4423,6 +4524,7 @@ def _t101():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4466,6 +4568,7 @@ def _t102():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4507,6 +4610,7 @@ def _t103():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4556,6 +4660,7 @@ def _t104():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4595,6 +4700,7 @@ def _t105():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4638,6 +4744,7 @@ def _t106():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4679,6 +4786,7 @@ def _t107():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4728,6 +4836,7 @@ def _t108():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4767,6 +4876,7 @@ def _t109():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4810,6 +4920,7 @@ def _t110():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4851,6 +4962,7 @@ def _t111():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4896,6 +5008,7 @@ def _t112():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_zp0"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4935,6 +5048,7 @@ def _t113():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -4978,6 +5092,7 @@ def _t114():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5019,6 +5134,7 @@ def _t115():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5068,6 +5184,7 @@ def _t116():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5107,6 +5224,7 @@ def _t117():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5150,6 +5268,7 @@ def _t118():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5191,6 +5310,7 @@ def _t119():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5240,6 +5360,7 @@ def _t120():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_high"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5279,6 +5400,7 @@ def _t121():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5322,6 +5444,7 @@ def _t122():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5363,6 +5486,7 @@ def _t123():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5412,6 +5536,7 @@ def _t124():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5451,6 +5576,7 @@ def _t125():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5494,6 +5620,7 @@ def _t126():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5535,6 +5662,7 @@ def _t127():
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5580,6 +5708,7 @@ def _t128():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_filter_zp_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_filter_zp_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5622,6 +5751,7 @@ def _t129():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_filter_zp_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_filter_zp_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5668,6 +5798,7 @@ def _t130():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_filter_zp_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_filter_zp_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5712,6 +5843,7 @@ def _t131():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_filter_zp_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_filter_zp_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5764,6 +5896,7 @@ def _t132():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_saturating"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5806,6 +5939,7 @@ def _t133():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_saturating", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5852,6 +5986,7 @@ def _t134():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_saturating_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_saturating", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5896,6 +6031,7 @@ def _t135():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_saturating_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_saturating", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5948,6 +6084,7 @@ def _t136():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -5990,6 +6127,7 @@ def _t137():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6036,6 +6174,7 @@ def _t138():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6080,6 +6219,7 @@ def _t139():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6128,6 +6268,7 @@ def _t140():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_filter_zp_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_filter_zp_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6172,6 +6313,7 @@ def _t141():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_filter_zp_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_filter_zp_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6224,6 +6366,7 @@ def _t142():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_saturating"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6268,6 +6411,7 @@ def _t143():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_saturating", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6320,6 +6464,7 @@ def _t144():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6364,6 +6509,7 @@ def _t145():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6412,6 +6558,7 @@ def _t146():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_filter_zp_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_filter_zp_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6454,6 +6601,7 @@ def _t147():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_filter_zp_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_filter_zp_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6500,6 +6648,7 @@ def _t148():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_filter_zp_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_filter_zp_low", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6544,6 +6693,7 @@ def _t149():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_filter_zp_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_filter_zp_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6596,6 +6746,7 @@ def _t150():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_saturating"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6638,6 +6789,7 @@ def _t151():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_saturating", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6684,6 +6836,7 @@ def _t152():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_saturating_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_saturating", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6728,6 +6881,7 @@ def _t153():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_saturating_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_saturating", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6780,6 +6934,7 @@ def _t154():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6822,6 +6977,7 @@ def _t155():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6868,6 +7024,7 @@ def _t156():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6912,6 +7069,7 @@ def _t157():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -6960,6 +7118,7 @@ def _t158():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_filter_zp_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_filter_zp_low"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7004,6 +7163,7 @@ def _t159():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_filter_zp_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_filter_zp_low", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7056,6 +7216,7 @@ def _t160():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_saturating"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7100,6 +7261,7 @@ def _t161():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_saturating", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7152,6 +7314,7 @@ def _t162():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7196,6 +7359,7 @@ def _t163():
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7244,6 +7408,7 @@ def _t164():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 134, ("signed",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7282,6 +7447,7 @@ def _t165():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 134, ("signed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7324,6 +7490,7 @@ def _t166():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 134, ("signed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7364,6 +7531,7 @@ def _t167():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 134, ("signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7412,6 +7580,7 @@ def _t168():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 134, ("signed_per_channel",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7450,6 +7619,7 @@ def _t169():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 134, ("signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7492,6 +7662,7 @@ def _t170():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 134, ("signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7532,6 +7703,7 @@ def _t171():
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 134, ("signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7576,6 +7748,7 @@ def _t172():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 152, ("signed",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7617,6 +7790,7 @@ def _t173():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 152, ("signed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7662,6 +7836,7 @@ def _t174():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 152, ("signed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7705,6 +7880,7 @@ def _t175():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 152, ("signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7756,6 +7932,7 @@ def _t176():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 152, ("signed_per_channel",), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7797,6 +7974,7 @@ def _t177():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 152, ("signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7842,6 +8020,7 @@ def _t178():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 152, ("signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7885,6 +8064,7 @@ def _t179():
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 152, ("signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7932,6 +8112,7 @@ def _t180():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nhwc", "signed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -7973,6 +8154,7 @@ def _t181():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nhwc", "signed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8018,6 +8200,7 @@ def _t182():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nhwc", "signed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8061,6 +8244,7 @@ def _t183():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8112,6 +8296,7 @@ def _t184():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nhwc", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8153,6 +8338,7 @@ def _t185():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8198,6 +8384,7 @@ def _t186():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8241,6 +8428,7 @@ def _t187():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8288,6 +8476,7 @@ def _t188():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nchw", "signed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8329,6 +8518,7 @@ def _t189():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nchw", "signed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8374,6 +8564,7 @@ def _t190():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nchw", "signed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8417,6 +8608,7 @@ def _t191():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8468,6 +8660,7 @@ def _t192():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nchw", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8509,6 +8702,7 @@ def _t193():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8554,6 +8748,7 @@ def _t194():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8597,6 +8792,7 @@ def _t195():
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 173, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8644,6 +8840,7 @@ def _t196():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nhwc", "signed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8688,6 +8885,7 @@ def _t197():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nhwc", "signed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8736,6 +8934,7 @@ def _t198():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nhwc", "signed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8782,6 +8981,7 @@ def _t199():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8836,6 +9036,7 @@ def _t200():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nhwc", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8880,6 +9081,7 @@ def _t201():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8928,6 +9130,7 @@ def _t202():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -8974,6 +9177,7 @@ def _t203():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -9024,6 +9228,7 @@ def _t204():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nchw", "signed"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -9068,6 +9273,7 @@ def _t205():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nchw", "signed", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -9116,6 +9322,7 @@ def _t206():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nchw", "signed", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -9162,6 +9369,7 @@ def _t207():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -9216,6 +9424,7 @@ def _t208():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nchw", "signed_per_channel"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -9260,6 +9469,7 @@ def _t209():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -9308,6 +9518,7 @@ def _t210():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
         model=g.model(
             operands=[
@@ -9354,6 +9565,7 @@ def _t211():
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 196, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
         model=g.model(
             operands=[

@@ -130,6 +130,7 @@ def _t0():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -173,6 +174,7 @@ def _t1():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -220,6 +222,7 @@ def _t2():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -265,6 +268,7 @@ def _t3():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -318,6 +322,7 @@ def _t4():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -361,6 +366,7 @@ def _t5():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -408,6 +414,7 @@ def _t6():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -453,6 +460,7 @@ def _t7():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -506,6 +514,7 @@ def _t8():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -549,6 +558,7 @@ def _t9():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -596,6 +606,7 @@ def _t10():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -641,6 +652,7 @@ def _t11():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -694,6 +706,7 @@ def _t12():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -737,6 +750,7 @@ def _t13():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -784,6 +798,7 @@ def _t14():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -829,6 +844,7 @@ def _t15():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -878,6 +894,7 @@ def _t16():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -923,6 +940,7 @@ def _t17():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -976,6 +994,7 @@ def _t18():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1021,6 +1040,7 @@ def _t19():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1074,6 +1094,7 @@ def _t20():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1119,6 +1140,7 @@ def _t21():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1172,6 +1194,7 @@ def _t22():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1217,6 +1240,7 @@ def _t23():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1266,6 +1290,7 @@ def _t24():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1309,6 +1334,7 @@ def _t25():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1356,6 +1382,7 @@ def _t26():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1401,6 +1428,7 @@ def _t27():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1454,6 +1482,7 @@ def _t28():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1497,6 +1526,7 @@ def _t29():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1544,6 +1574,7 @@ def _t30():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1589,6 +1620,7 @@ def _t31():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1642,6 +1674,7 @@ def _t32():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1685,6 +1718,7 @@ def _t33():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1732,6 +1766,7 @@ def _t34():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1777,6 +1812,7 @@ def _t35():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1830,6 +1866,7 @@ def _t36():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1873,6 +1910,7 @@ def _t37():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1920,6 +1958,7 @@ def _t38():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1965,6 +2004,7 @@ def _t39():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2014,6 +2054,7 @@ def _t40():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2059,6 +2100,7 @@ def _t41():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2112,6 +2154,7 @@ def _t42():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2157,6 +2200,7 @@ def _t43():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2210,6 +2254,7 @@ def _t44():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2255,6 +2300,7 @@ def _t45():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2308,6 +2354,7 @@ def _t46():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2353,6 +2400,7 @@ def _t47():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2402,6 +2450,7 @@ def _t48():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2445,6 +2494,7 @@ def _t49():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2492,6 +2542,7 @@ def _t50():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2537,6 +2588,7 @@ def _t51():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2590,6 +2642,7 @@ def _t52():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2633,6 +2686,7 @@ def _t53():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2680,6 +2734,7 @@ def _t54():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2725,6 +2780,7 @@ def _t55():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2778,6 +2834,7 @@ def _t56():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2821,6 +2878,7 @@ def _t57():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2868,6 +2926,7 @@ def _t58():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2913,6 +2972,7 @@ def _t59():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2966,6 +3026,7 @@ def _t60():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3009,6 +3070,7 @@ def _t61():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3056,6 +3118,7 @@ def _t62():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3101,6 +3164,7 @@ def _t63():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3150,6 +3214,7 @@ def _t64():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3195,6 +3260,7 @@ def _t65():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3248,6 +3314,7 @@ def _t66():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3293,6 +3360,7 @@ def _t67():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3346,6 +3414,7 @@ def _t68():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3391,6 +3460,7 @@ def _t69():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3444,6 +3514,7 @@ def _t70():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3489,6 +3560,7 @@ def _t71():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3538,6 +3610,7 @@ def _t72():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3581,6 +3654,7 @@ def _t73():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3628,6 +3702,7 @@ def _t74():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3673,6 +3748,7 @@ def _t75():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3726,6 +3802,7 @@ def _t76():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3769,6 +3846,7 @@ def _t77():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3816,6 +3894,7 @@ def _t78():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3861,6 +3940,7 @@ def _t79():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3914,6 +3994,7 @@ def _t80():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3957,6 +4038,7 @@ def _t81():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4004,6 +4086,7 @@ def _t82():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4049,6 +4132,7 @@ def _t83():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4102,6 +4186,7 @@ def _t84():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4145,6 +4230,7 @@ def _t85():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4192,6 +4278,7 @@ def _t86():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4237,6 +4324,7 @@ def _t87():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4286,6 +4374,7 @@ def _t88():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4331,6 +4420,7 @@ def _t89():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4384,6 +4474,7 @@ def _t90():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4429,6 +4520,7 @@ def _t91():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4482,6 +4574,7 @@ def _t92():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4527,6 +4620,7 @@ def _t93():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4580,6 +4674,7 @@ def _t94():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4625,6 +4720,7 @@ def _t95():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4674,6 +4770,7 @@ def _t96():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4717,6 +4814,7 @@ def _t97():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4764,6 +4862,7 @@ def _t98():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4809,6 +4908,7 @@ def _t99():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4862,6 +4962,7 @@ def _t100():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4905,6 +5006,7 @@ def _t101():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4952,6 +5054,7 @@ def _t102():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4997,6 +5100,7 @@ def _t103():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5050,6 +5154,7 @@ def _t104():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5093,6 +5198,7 @@ def _t105():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5140,6 +5246,7 @@ def _t106():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5185,6 +5292,7 @@ def _t107():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5238,6 +5346,7 @@ def _t108():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5281,6 +5390,7 @@ def _t109():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5328,6 +5438,7 @@ def _t110():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5373,6 +5484,7 @@ def _t111():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5422,6 +5534,7 @@ def _t112():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5467,6 +5580,7 @@ def _t113():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5520,6 +5634,7 @@ def _t114():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5565,6 +5680,7 @@ def _t115():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5618,6 +5734,7 @@ def _t116():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5663,6 +5780,7 @@ def _t117():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5716,6 +5834,7 @@ def _t118():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5761,6 +5880,7 @@ def _t119():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5810,6 +5930,7 @@ def _t120():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5853,6 +5974,7 @@ def _t121():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5900,6 +6022,7 @@ def _t122():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5945,6 +6068,7 @@ def _t123():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5998,6 +6122,7 @@ def _t124():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6041,6 +6166,7 @@ def _t125():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6088,6 +6214,7 @@ def _t126():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6133,6 +6260,7 @@ def _t127():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6186,6 +6314,7 @@ def _t128():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6229,6 +6358,7 @@ def _t129():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6276,6 +6406,7 @@ def _t130():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6321,6 +6452,7 @@ def _t131():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6374,6 +6506,7 @@ def _t132():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6417,6 +6550,7 @@ def _t133():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6464,6 +6598,7 @@ def _t134():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6509,6 +6644,7 @@ def _t135():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6558,6 +6694,7 @@ def _t136():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6603,6 +6740,7 @@ def _t137():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6656,6 +6794,7 @@ def _t138():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6701,6 +6840,7 @@ def _t139():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6754,6 +6894,7 @@ def _t140():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6799,6 +6940,7 @@ def _t141():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6852,6 +6994,7 @@ def _t142():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6897,6 +7040,7 @@ def _t143():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6946,6 +7090,7 @@ def _t144():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6989,6 +7134,7 @@ def _t145():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7036,6 +7182,7 @@ def _t146():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7081,6 +7228,7 @@ def _t147():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7134,6 +7282,7 @@ def _t148():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7177,6 +7326,7 @@ def _t149():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7224,6 +7374,7 @@ def _t150():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7269,6 +7420,7 @@ def _t151():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7322,6 +7474,7 @@ def _t152():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7365,6 +7518,7 @@ def _t153():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7412,6 +7566,7 @@ def _t154():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7457,6 +7612,7 @@ def _t155():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7510,6 +7666,7 @@ def _t156():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7553,6 +7710,7 @@ def _t157():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7600,6 +7758,7 @@ def _t158():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7645,6 +7804,7 @@ def _t159():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7694,6 +7854,7 @@ def _t160():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7739,6 +7900,7 @@ def _t161():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7792,6 +7954,7 @@ def _t162():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7837,6 +8000,7 @@ def _t163():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7890,6 +8054,7 @@ def _t164():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7935,6 +8100,7 @@ def _t165():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7988,6 +8154,7 @@ def _t166():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8033,6 +8200,7 @@ def _t167():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8082,6 +8250,7 @@ def _t168():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8125,6 +8294,7 @@ def _t169():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8172,6 +8342,7 @@ def _t170():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8217,6 +8388,7 @@ def _t171():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8270,6 +8442,7 @@ def _t172():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8313,6 +8486,7 @@ def _t173():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8360,6 +8534,7 @@ def _t174():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8405,6 +8580,7 @@ def _t175():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8458,6 +8634,7 @@ def _t176():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8501,6 +8678,7 @@ def _t177():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8548,6 +8726,7 @@ def _t178():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8593,6 +8772,7 @@ def _t179():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8646,6 +8826,7 @@ def _t180():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8689,6 +8870,7 @@ def _t181():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8736,6 +8918,7 @@ def _t182():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8781,6 +8964,7 @@ def _t183():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8830,6 +9014,7 @@ def _t184():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_zp0"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8875,6 +9060,7 @@ def _t185():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8928,6 +9114,7 @@ def _t186():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_low"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8973,6 +9160,7 @@ def _t187():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9026,6 +9214,7 @@ def _t188():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_high"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9071,6 +9260,7 @@ def _t189():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9124,6 +9314,7 @@ def _t190():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9169,6 +9360,7 @@ def _t191():
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9218,6 +9410,7 @@ def _t192():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 89, ("signed",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9260,6 +9453,7 @@ def _t193():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 89, ("signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9306,6 +9500,7 @@ def _t194():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 89, ("signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9350,6 +9545,7 @@ def _t195():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 89, ("signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9402,6 +9598,7 @@ def _t196():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 89, ("signed_per_channel",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9444,6 +9641,7 @@ def _t197():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 89, ("signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9490,6 +9688,7 @@ def _t198():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 89, ("signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9534,6 +9733,7 @@ def _t199():
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 89, ("signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9582,6 +9782,7 @@ def _t200():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9622,6 +9823,7 @@ def _t201():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nhwc", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9666,6 +9868,7 @@ def _t202():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nhwc", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9708,6 +9911,7 @@ def _t203():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9758,6 +9962,7 @@ def _t204():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9798,6 +10003,7 @@ def _t205():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9842,6 +10048,7 @@ def _t206():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9884,6 +10091,7 @@ def _t207():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9930,6 +10138,7 @@ def _t208():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9970,6 +10179,7 @@ def _t209():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nchw", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10014,6 +10224,7 @@ def _t210():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nchw", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10056,6 +10267,7 @@ def _t211():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10106,6 +10318,7 @@ def _t212():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10146,6 +10359,7 @@ def _t213():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10190,6 +10404,7 @@ def _t214():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10232,6 +10447,7 @@ def _t215():
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 111, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10278,6 +10494,7 @@ def _t216():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10317,6 +10534,7 @@ def _t217():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10360,6 +10578,7 @@ def _t218():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10401,6 +10620,7 @@ def _t219():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10450,6 +10670,7 @@ def _t220():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed_per_channel",), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10489,6 +10710,7 @@ def _t221():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10532,6 +10754,7 @@ def _t222():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10573,6 +10796,7 @@ def _t223():
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10618,6 +10842,7 @@ def _t224():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10660,6 +10885,7 @@ def _t225():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nhwc", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10706,6 +10932,7 @@ def _t226():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nhwc", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10750,6 +10977,7 @@ def _t227():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10802,6 +11030,7 @@ def _t228():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10844,6 +11073,7 @@ def _t229():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10890,6 +11120,7 @@ def _t230():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10934,6 +11165,7 @@ def _t231():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -10982,6 +11214,7 @@ def _t232():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11024,6 +11257,7 @@ def _t233():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nchw", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11070,6 +11304,7 @@ def _t234():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nchw", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11114,6 +11349,7 @@ def _t235():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11166,6 +11402,7 @@ def _t236():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11208,6 +11445,7 @@ def _t237():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11254,6 +11492,7 @@ def _t238():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11298,6 +11537,7 @@ def _t239():
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 139, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11346,6 +11586,7 @@ def _t240():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nhwc", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11391,6 +11632,7 @@ def _t241():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nhwc", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11440,6 +11682,7 @@ def _t242():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nhwc", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11487,6 +11730,7 @@ def _t243():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11542,6 +11786,7 @@ def _t244():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nhwc", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11587,6 +11832,7 @@ def _t245():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11636,6 +11882,7 @@ def _t246():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11683,6 +11930,7 @@ def _t247():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11734,6 +11982,7 @@ def _t248():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nchw", "signed"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11779,6 +12028,7 @@ def _t249():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nchw", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11828,6 +12078,7 @@ def _t250():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nchw", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11875,6 +12126,7 @@ def _t251():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11930,6 +12182,7 @@ def _t252():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nchw", "signed_per_channel"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -11975,6 +12228,7 @@ def _t253():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -12024,6 +12278,7 @@ def _t254():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -12071,6 +12326,7 @@ def _t255():
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 161, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
         model=g.model(
             operands=[

@@ -23,6 +23,7 @@ def _t0():
         "dequantize_quant8_signed_scale_0_5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, ("",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -54,6 +55,7 @@ def _t1():
         "dequantize_quant8_signed_scale_0_5_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -90,6 +92,7 @@ def _t2():
         "dequantize_quant8_signed_scale_0_5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, ("float16",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -121,6 +124,7 @@ def _t3():
         "dequantize_quant8_signed_scale_0_5_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -157,6 +161,7 @@ def _t4():
         "dequantize_quant8_signed_zp_max_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, (), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -188,6 +193,7 @@ def _t5():
         "dequantize_quant8_signed_zp_max_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -224,6 +230,7 @@ def _t6():
         "dequantize_quant8_signed_converted_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_neg",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -255,6 +262,7 @@ def _t7():
         "dequantize_quant8_signed_converted_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_neg", "all_inputs_as_internal"), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -291,6 +299,7 @@ def _t8():
         "dequantize_quant8_signed_converted_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_zero",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -322,6 +331,7 @@ def _t9():
         "dequantize_quant8_signed_converted_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_zero", "all_inputs_as_internal"), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -358,6 +368,7 @@ def _t10():
         "dequantize_quant8_signed_converted_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_pos",), ("DEQUANTIZE",)),
         model=g.model(
             operands=[
@@ -389,6 +400,7 @@ def _t11():
         "dequantize_quant8_signed_converted_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_pos", "all_inputs_as_internal"), ("DEQUANTIZE",)),
         model=g.model(
             operands=[

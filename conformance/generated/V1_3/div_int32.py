@@ -17,6 +17,7 @@ def _t0():
         "div_int32_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 13, (), ("DIV",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "div_int32_zero_divisor_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, (), ("DIV",)),
         model=g.model(
             operands=[

@@ -35,6 +35,7 @@ def _t0():
         "elu_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("",), ("ELU",)),
         model=g.model(
             operands=[
@@ -68,6 +69,7 @@ def _t1():
         "elu_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -104,6 +106,7 @@ def _t2():
         "elu_relaxed",
         "elu_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("relaxed",), ("ELU",)),
         model=g.model(
             operands=[
@@ -137,6 +140,7 @@ def _t3():
         "elu_relaxed_all_inputs_as_internal",
         "elu_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("relaxed", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -175,6 +179,7 @@ def _t4():
         "elu_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("float16",), ("ELU",)),
         model=g.model(
             operands=[
@@ -208,6 +213,7 @@ def _t5():
         "elu_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("float16", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -245,6 +251,7 @@ def _t6():
         "elu_alpha_small_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("",), ("ELU",)),
         model=g.model(
             operands=[
@@ -278,6 +285,7 @@ def _t7():
         "elu_alpha_small_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -314,6 +322,7 @@ def _t8():
         "elu_alpha_small_relaxed",
         "elu_alpha_small_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("relaxed",), ("ELU",)),
         model=g.model(
             operands=[
@@ -347,6 +356,7 @@ def _t9():
         "elu_alpha_small_relaxed_all_inputs_as_internal",
         "elu_alpha_small_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("relaxed", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -385,6 +395,7 @@ def _t10():
         "elu_alpha_small_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("float16",), ("ELU",)),
         model=g.model(
             operands=[
@@ -418,6 +429,7 @@ def _t11():
         "elu_alpha_small_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("float16", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -455,6 +467,7 @@ def _t12():
         "elu_alpha_large_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("",), ("ELU",)),
         model=g.model(
             operands=[
@@ -488,6 +501,7 @@ def _t13():
         "elu_alpha_large_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -524,6 +538,7 @@ def _t14():
         "elu_alpha_large_relaxed",
         "elu_alpha_large_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("relaxed",), ("ELU",)),
         model=g.model(
             operands=[
@@ -557,6 +572,7 @@ def _t15():
         "elu_alpha_large_relaxed_all_inputs_as_internal",
         "elu_alpha_large_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -595,6 +611,7 @@ def _t16():
         "elu_alpha_large_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("float16",), ("ELU",)),
         model=g.model(
             operands=[
@@ -628,6 +645,7 @@ def _t17():
         "elu_alpha_large_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -665,6 +683,7 @@ def _t18():
         "elu_large_negative_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("",), ("ELU",)),
         model=g.model(
             operands=[
@@ -698,6 +717,7 @@ def _t19():
         "elu_large_negative_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -734,6 +754,7 @@ def _t20():
         "elu_large_negative_relaxed",
         "elu_large_negative_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("relaxed",), ("ELU",)),
         model=g.model(
             operands=[
@@ -767,6 +788,7 @@ def _t21():
         "elu_large_negative_relaxed_all_inputs_as_internal",
         "elu_large_negative_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("relaxed", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -805,6 +827,7 @@ def _t22():
         "elu_large_negative_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("float16",), ("ELU",)),
         model=g.model(
             operands=[
@@ -838,6 +861,7 @@ def _t23():
         "elu_large_negative_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("ELU",)),
         model=g.model(
             operands=[
@@ -875,6 +899,7 @@ def _t24():
         "elu_rank5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 46, ("",), ("ELU",)),
         model=g.model(
             operands=[
@@ -907,6 +932,7 @@ def _t25():
         "elu_rank5_relaxed",
         "elu_rank5_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 46, ("relaxed",), ("ELU",)),
         model=g.model(
             operands=[
@@ -941,6 +967,7 @@ def _t26():
         "elu_rank5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 46, ("float16",), ("ELU",)),
         model=g.model(
             operands=[

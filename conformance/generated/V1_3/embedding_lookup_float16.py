@@ -24,6 +24,7 @@ def _t0():
         "embedding_lookup_float16_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, (), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -57,6 +58,7 @@ def _t1():
         "embedding_lookup_float16_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -95,6 +97,7 @@ def _t2():
         "embedding_lookup_float16_rank3_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -128,6 +131,7 @@ def _t3():
         "embedding_lookup_float16_rank3_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "all_tensors_as_inputs"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "embedding_lookup_float16_rank3_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -199,6 +204,7 @@ def _t5():
         "embedding_lookup_float16_rank3_dynamic_output_shape_weight_as_input",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("weight_as_input",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -232,6 +238,7 @@ def _t6():
         "embedding_lookup_float16_rank3_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[

@@ -22,6 +22,7 @@ def _t0():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, (), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -56,6 +57,7 @@ def _t1():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_0",
         provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[

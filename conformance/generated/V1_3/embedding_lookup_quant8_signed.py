@@ -17,6 +17,7 @@ def _t0():
         "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_neg",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -50,6 +51,7 @@ def _t1():
         "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_neg", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -88,6 +90,7 @@ def _t2():
         "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_zero",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -121,6 +124,7 @@ def _t3():
         "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_zero", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -159,6 +163,7 @@ def _t4():
         "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_pos",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -192,6 +197,7 @@ def _t5():
         "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_pos", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -230,6 +236,7 @@ def _t6():
         "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 36, ("zp_neg",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -263,6 +270,7 @@ def _t7():
         "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 36, ("zp_neg", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -301,6 +309,7 @@ def _t8():
         "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 36, ("zp_zero",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -334,6 +343,7 @@ def _t9():
         "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 36, ("zp_zero", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -372,6 +382,7 @@ def _t10():
         "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 36, ("zp_pos",), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[
@@ -405,6 +416,7 @@ def _t11():
         "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 36, ("zp_pos", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
         model=g.model(
             operands=[

@@ -23,6 +23,7 @@ def _t0():
         "fill_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, ("",), ("FILL",)),
         model=g.model(
             operands=[
@@ -54,6 +55,7 @@ def _t1():
         "fill_relaxed",
         "fill_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, ("relaxed",), ("FILL",)),
         model=g.model(
             operands=[
@@ -87,6 +89,7 @@ def _t2():
         "fill_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, ("float16",), ("FILL",)),
         model=g.model(
             operands=[
@@ -119,6 +122,7 @@ def _t3():
         "fill_rank3_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 17, ("",), ("FILL",)),
         model=g.model(
             operands=[
@@ -151,6 +155,7 @@ def _t4():
         "fill_rank3_relaxed",
         "fill_rank3_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 17, ("relaxed",), ("FILL",)),
         model=g.model(
             operands=[
@@ -185,6 +190,7 @@ def _t5():
         "fill_rank3_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 17, ("float16",), ("FILL",)),
         model=g.model(
             operands=[
@@ -218,6 +224,7 @@ def _t6():
         "fill_rank5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("",), ("FILL",)),
         model=g.model(
             operands=[
@@ -249,6 +256,7 @@ def _t7():
         "fill_rank5_relaxed",
         "fill_rank5_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("relaxed",), ("FILL",)),
         model=g.model(
             operands=[
@@ -282,6 +290,7 @@ def _t8():
         "fill_rank5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("float16",), ("FILL",)),
         model=g.model(
             operands=[
@@ -314,6 +323,7 @@ def _t9():
         "fill_int32_rank3_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, (), ("FILL",)),
         model=g.model(
             operands=[
@@ -347,6 +357,7 @@ def _t10():
         "fill_int32_rank5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, (), ("FILL",)),
         model=g.model(
             operands=[
@@ -379,6 +390,7 @@ def _t11():
         "fill_value_from_rank_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, (), ("RANK", "FILL")),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -91,6 +93,7 @@ def _t2():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -128,6 +131,7 @@ def _t3():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -173,6 +177,7 @@ def _t4():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -208,6 +213,7 @@ def _t5():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -247,6 +253,7 @@ def _t6():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -284,6 +291,7 @@ def _t7():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -329,6 +337,7 @@ def _t8():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -364,6 +373,7 @@ def _t9():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -403,6 +413,7 @@ def _t10():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -440,6 +451,7 @@ def _t11():
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -485,6 +497,7 @@ def _t12():
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -522,6 +535,7 @@ def _t13():
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -567,6 +581,7 @@ def _t14():
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -604,6 +619,7 @@ def _t15():
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -649,6 +665,7 @@ def _t16():
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -686,6 +703,7 @@ def _t17():
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -731,6 +749,7 @@ def _t18():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -766,6 +785,7 @@ def _t19():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -805,6 +825,7 @@ def _t20():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -842,6 +863,7 @@ def _t21():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -887,6 +909,7 @@ def _t22():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -922,6 +945,7 @@ def _t23():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -961,6 +985,7 @@ def _t24():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -998,6 +1023,7 @@ def _t25():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1043,6 +1069,7 @@ def _t26():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1078,6 +1105,7 @@ def _t27():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1117,6 +1145,7 @@ def _t28():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1154,6 +1183,7 @@ def _t29():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1199,6 +1229,7 @@ def _t30():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1236,6 +1267,7 @@ def _t31():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1281,6 +1313,7 @@ def _t32():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1318,6 +1351,7 @@ def _t33():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1363,6 +1397,7 @@ def _t34():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1400,6 +1435,7 @@ def _t35():
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1445,6 +1481,7 @@ def _t36():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1480,6 +1517,7 @@ def _t37():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1519,6 +1557,7 @@ def _t38():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1556,6 +1595,7 @@ def _t39():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1601,6 +1641,7 @@ def _t40():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1636,6 +1677,7 @@ def _t41():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1675,6 +1717,7 @@ def _t42():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1712,6 +1755,7 @@ def _t43():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1757,6 +1801,7 @@ def _t44():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1792,6 +1837,7 @@ def _t45():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1831,6 +1877,7 @@ def _t46():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1868,6 +1915,7 @@ def _t47():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1913,6 +1961,7 @@ def _t48():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1950,6 +1999,7 @@ def _t49():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -1995,6 +2045,7 @@ def _t50():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2032,6 +2083,7 @@ def _t51():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2077,6 +2129,7 @@ def _t52():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2114,6 +2167,7 @@ def _t53():
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2159,6 +2213,7 @@ def _t54():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2194,6 +2249,7 @@ def _t55():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2233,6 +2289,7 @@ def _t56():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2270,6 +2327,7 @@ def _t57():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2315,6 +2373,7 @@ def _t58():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2350,6 +2409,7 @@ def _t59():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2389,6 +2449,7 @@ def _t60():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2426,6 +2487,7 @@ def _t61():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2471,6 +2533,7 @@ def _t62():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2506,6 +2569,7 @@ def _t63():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2545,6 +2609,7 @@ def _t64():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2582,6 +2647,7 @@ def _t65():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2627,6 +2693,7 @@ def _t66():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2664,6 +2731,7 @@ def _t67():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2709,6 +2777,7 @@ def _t68():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2746,6 +2815,7 @@ def _t69():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2791,6 +2861,7 @@ def _t70():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2828,6 +2899,7 @@ def _t71():
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2873,6 +2945,7 @@ def _t72():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_saturating_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2908,6 +2981,7 @@ def _t73():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_saturating_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2947,6 +3021,7 @@ def _t74():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_saturating_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -2984,6 +3059,7 @@ def _t75():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3029,6 +3105,7 @@ def _t76():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_saturating_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3064,6 +3141,7 @@ def _t77():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_saturating_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3103,6 +3181,7 @@ def _t78():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_saturating_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3140,6 +3219,7 @@ def _t79():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3185,6 +3265,7 @@ def _t80():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3220,6 +3301,7 @@ def _t81():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3259,6 +3341,7 @@ def _t82():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3296,6 +3379,7 @@ def _t83():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3341,6 +3425,7 @@ def _t84():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_saturating_high"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3378,6 +3463,7 @@ def _t85():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_saturating_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3423,6 +3509,7 @@ def _t86():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_saturating_low"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3460,6 +3547,7 @@ def _t87():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_saturating_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3505,6 +3593,7 @@ def _t88():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_zp0"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[
@@ -3542,6 +3631,7 @@ def _t89():
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
         model=g.model(
             operands=[

@@ -20,6 +20,7 @@ def _t0():
         "gather_quant8_signed_axis0_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_neg",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "gather_quant8_signed_axis0_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_neg", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -94,6 +96,7 @@ def _t2():
         "gather_quant8_signed_axis0_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_zero",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -129,6 +132,7 @@ def _t3():
         "gather_quant8_signed_axis0_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_zero", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -168,6 +172,7 @@ def _t4():
         "gather_quant8_signed_axis0_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_pos",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -203,6 +208,7 @@ def _t5():
         "gather_quant8_signed_axis0_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_pos", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -242,6 +248,7 @@ def _t6():
         "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_neg",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -277,6 +284,7 @@ def _t7():
         "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_neg", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -316,6 +324,7 @@ def _t8():
         "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_zero",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -351,6 +360,7 @@ def _t9():
         "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_zero", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[
@@ -390,6 +400,7 @@ def _t10():
         "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_pos",), ("GATHER",)),
         model=g.model(
             operands=[
@@ -425,6 +436,7 @@ def _t11():
         "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("zp_pos", "all_inputs_as_internal"), ("GATHER",)),
         model=g.model(
             operands=[

@@ -32,6 +32,7 @@ def _t0():
         "generate_proposals_quant8_signed_dynamic_output_shape_nhwc_signed_a",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("nhwc", "signed_a"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -81,6 +82,7 @@ def _t1():
         "generate_proposals_quant8_signed_dynamic_output_shape_nhwc_signed_a_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("nhwc", "signed_a", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -138,6 +140,7 @@ def _t2():
         "generate_proposals_quant8_signed_dynamic_output_shape_nhwc_signed_b",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("nhwc", "signed_b"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -187,6 +190,7 @@ def _t3():
         "generate_proposals_quant8_signed_dynamic_output_shape_nhwc_signed_b_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("nhwc", "signed_b", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -244,6 +248,7 @@ def _t4():
         "generate_proposals_quant8_signed_dynamic_output_shape_nchw_signed_a",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("nchw", "signed_a"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -293,6 +298,7 @@ def _t5():
         "generate_proposals_quant8_signed_dynamic_output_shape_nchw_signed_a_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("nchw", "signed_a", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -350,6 +356,7 @@ def _t6():
         "generate_proposals_quant8_signed_dynamic_output_shape_nchw_signed_b",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("nchw", "signed_b"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[
@@ -399,6 +406,7 @@ def _t7():
         "generate_proposals_quant8_signed_dynamic_output_shape_nchw_signed_b_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("nchw", "signed_b", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
         model=g.model(
             operands=[

@@ -80,6 +80,7 @@ def _t0():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -120,6 +121,7 @@ def _t1():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -164,6 +166,7 @@ def _t2():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -206,6 +209,7 @@ def _t3():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -256,6 +260,7 @@ def _t4():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -296,6 +301,7 @@ def _t5():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -340,6 +346,7 @@ def _t6():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -382,6 +389,7 @@ def _t7():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -432,6 +440,7 @@ def _t8():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -472,6 +481,7 @@ def _t9():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -516,6 +526,7 @@ def _t10():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -558,6 +569,7 @@ def _t11():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -608,6 +620,7 @@ def _t12():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -648,6 +661,7 @@ def _t13():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -692,6 +706,7 @@ def _t14():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -734,6 +749,7 @@ def _t15():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -780,6 +796,7 @@ def _t16():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -820,6 +837,7 @@ def _t17():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -864,6 +882,7 @@ def _t18():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -906,6 +925,7 @@ def _t19():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -956,6 +976,7 @@ def _t20():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -996,6 +1017,7 @@ def _t21():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1040,6 +1062,7 @@ def _t22():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1082,6 +1105,7 @@ def _t23():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1132,6 +1156,7 @@ def _t24():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1172,6 +1197,7 @@ def _t25():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1216,6 +1242,7 @@ def _t26():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1258,6 +1285,7 @@ def _t27():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1308,6 +1336,7 @@ def _t28():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1348,6 +1377,7 @@ def _t29():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1392,6 +1422,7 @@ def _t30():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1434,6 +1465,7 @@ def _t31():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1480,6 +1512,7 @@ def _t32():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1520,6 +1553,7 @@ def _t33():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1564,6 +1598,7 @@ def _t34():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1606,6 +1641,7 @@ def _t35():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1656,6 +1692,7 @@ def _t36():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1696,6 +1733,7 @@ def _t37():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1740,6 +1778,7 @@ def _t38():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1782,6 +1821,7 @@ def _t39():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1832,6 +1872,7 @@ def _t40():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1872,6 +1913,7 @@ def _t41():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1916,6 +1958,7 @@ def _t42():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1958,6 +2001,7 @@ def _t43():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2008,6 +2052,7 @@ def _t44():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2048,6 +2093,7 @@ def _t45():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2092,6 +2138,7 @@ def _t46():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2134,6 +2181,7 @@ def _t47():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2180,6 +2228,7 @@ def _t48():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2220,6 +2269,7 @@ def _t49():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2264,6 +2314,7 @@ def _t50():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2306,6 +2357,7 @@ def _t51():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2356,6 +2408,7 @@ def _t52():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2396,6 +2449,7 @@ def _t53():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2440,6 +2494,7 @@ def _t54():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2482,6 +2537,7 @@ def _t55():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2532,6 +2588,7 @@ def _t56():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2572,6 +2629,7 @@ def _t57():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2616,6 +2674,7 @@ def _t58():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2658,6 +2717,7 @@ def _t59():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2708,6 +2768,7 @@ def _t60():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2748,6 +2809,7 @@ def _t61():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2792,6 +2854,7 @@ def _t62():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2834,6 +2897,7 @@ def _t63():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2880,6 +2944,7 @@ def _t64():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2920,6 +2985,7 @@ def _t65():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2964,6 +3030,7 @@ def _t66():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3006,6 +3073,7 @@ def _t67():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3056,6 +3124,7 @@ def _t68():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3096,6 +3165,7 @@ def _t69():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3140,6 +3210,7 @@ def _t70():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3182,6 +3253,7 @@ def _t71():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3232,6 +3304,7 @@ def _t72():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3272,6 +3345,7 @@ def _t73():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3316,6 +3390,7 @@ def _t74():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3358,6 +3433,7 @@ def _t75():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3408,6 +3484,7 @@ def _t76():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3448,6 +3525,7 @@ def _t77():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3492,6 +3570,7 @@ def _t78():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3534,6 +3613,7 @@ def _t79():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3580,6 +3660,7 @@ def _t80():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3620,6 +3701,7 @@ def _t81():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3664,6 +3746,7 @@ def _t82():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3706,6 +3789,7 @@ def _t83():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3756,6 +3840,7 @@ def _t84():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3796,6 +3881,7 @@ def _t85():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3840,6 +3926,7 @@ def _t86():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3882,6 +3969,7 @@ def _t87():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3932,6 +4020,7 @@ def _t88():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3972,6 +4061,7 @@ def _t89():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4016,6 +4106,7 @@ def _t90():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4058,6 +4149,7 @@ def _t91():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4108,6 +4200,7 @@ def _t92():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4148,6 +4241,7 @@ def _t93():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4192,6 +4286,7 @@ def _t94():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4234,6 +4329,7 @@ def _t95():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4280,6 +4376,7 @@ def _t96():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4320,6 +4417,7 @@ def _t97():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4364,6 +4462,7 @@ def _t98():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4406,6 +4505,7 @@ def _t99():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4456,6 +4556,7 @@ def _t100():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4496,6 +4597,7 @@ def _t101():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4540,6 +4642,7 @@ def _t102():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4582,6 +4685,7 @@ def _t103():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4632,6 +4736,7 @@ def _t104():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4672,6 +4777,7 @@ def _t105():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4716,6 +4822,7 @@ def _t106():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4758,6 +4865,7 @@ def _t107():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4808,6 +4916,7 @@ def _t108():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4848,6 +4957,7 @@ def _t109():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4892,6 +5002,7 @@ def _t110():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4934,6 +5045,7 @@ def _t111():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4980,6 +5092,7 @@ def _t112():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_zp0"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5020,6 +5133,7 @@ def _t113():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5064,6 +5178,7 @@ def _t114():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5106,6 +5221,7 @@ def _t115():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5156,6 +5272,7 @@ def _t116():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_low"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5196,6 +5313,7 @@ def _t117():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5240,6 +5358,7 @@ def _t118():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5282,6 +5401,7 @@ def _t119():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5332,6 +5452,7 @@ def _t120():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_high"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5372,6 +5493,7 @@ def _t121():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5416,6 +5538,7 @@ def _t122():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5458,6 +5581,7 @@ def _t123():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5508,6 +5632,7 @@ def _t124():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5548,6 +5673,7 @@ def _t125():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5592,6 +5718,7 @@ def _t126():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5634,6 +5761,7 @@ def _t127():
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5680,6 +5808,7 @@ def _t128():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nhwc", "signed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5723,6 +5852,7 @@ def _t129():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nhwc", "signed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5770,6 +5900,7 @@ def _t130():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nhwc", "signed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5815,6 +5946,7 @@ def _t131():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5868,6 +6000,7 @@ def _t132():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nhwc", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5911,6 +6044,7 @@ def _t133():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5958,6 +6092,7 @@ def _t134():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6003,6 +6138,7 @@ def _t135():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6052,6 +6188,7 @@ def _t136():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nchw", "signed"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6095,6 +6232,7 @@ def _t137():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nchw", "signed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6142,6 +6280,7 @@ def _t138():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nchw", "signed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6187,6 +6326,7 @@ def _t139():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6240,6 +6380,7 @@ def _t140():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nchw", "signed_per_channel"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6283,6 +6424,7 @@ def _t141():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6330,6 +6472,7 @@ def _t142():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6375,6 +6518,7 @@ def _t143():
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 88, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
         model=g.model(
             operands=[

@@ -31,6 +31,7 @@ def _t0():
         "hard_swish_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -62,6 +63,7 @@ def _t1():
         "hard_swish_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -97,6 +99,7 @@ def _t2():
         "hard_swish_relaxed",
         "hard_swish_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("relaxed",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -128,6 +131,7 @@ def _t3():
         "hard_swish_relaxed_all_inputs_as_internal",
         "hard_swish_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -165,6 +169,7 @@ def _t4():
         "hard_swish_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("float16",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -196,6 +201,7 @@ def _t5():
         "hard_swish_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("float16", "all_inputs_as_internal"), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -232,6 +238,7 @@ def _t6():
         "hard_swish_rank5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -262,6 +269,7 @@ def _t7():
         "hard_swish_rank5_relaxed",
         "hard_swish_rank5_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("relaxed",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -294,6 +302,7 @@ def _t8():
         "hard_swish_rank5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("float16",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -325,6 +334,7 @@ def _t9():
         "hard_swish_quant8_same_scale_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -356,6 +366,7 @@ def _t10():
         "hard_swish_quant8_same_scale_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -392,6 +403,7 @@ def _t11():
         "hard_swish_quant8_wide_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -423,6 +435,7 @@ def _t12():
         "hard_swish_quant8_wide_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -459,6 +472,7 @@ def _t13():
         "hard_swish_quant8_saturating_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -490,6 +504,7 @@ def _t14():
         "hard_swish_quant8_saturating_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -526,6 +541,7 @@ def _t15():
         "hard_swish_quant8_coarse_input_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -557,6 +573,7 @@ def _t16():
         "hard_swish_quant8_coarse_input_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -593,6 +610,7 @@ def _t17():
         "hard_swish_quant8_rank5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -624,6 +642,7 @@ def _t18():
         "hard_swish_quant8_signed_same_scale_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -655,6 +674,7 @@ def _t19():
         "hard_swish_quant8_signed_same_scale_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -691,6 +711,7 @@ def _t20():
         "hard_swish_quant8_signed_wide_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -722,6 +743,7 @@ def _t21():
         "hard_swish_quant8_signed_wide_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -758,6 +780,7 @@ def _t22():
         "hard_swish_quant8_signed_saturating_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -789,6 +812,7 @@ def _t23():
         "hard_swish_quant8_signed_saturating_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -825,6 +849,7 @@ def _t24():
         "hard_swish_quant8_signed_small_scale_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -856,6 +881,7 @@ def _t25():
         "hard_swish_quant8_signed_small_scale_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -892,6 +918,7 @@ def _t26():
         "hard_swish_zero_point_wrap_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, (), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -923,6 +950,7 @@ def _t27():
         "hard_swish_zero_point_wrap_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
         model=g.model(
             operands=[
@@ -959,6 +987,7 @@ def _t28():
         "hard_swish_zero_sized_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 108, ("",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -997,6 +1026,7 @@ def _t29():
         "hard_swish_zero_sized_relaxed",
         "hard_swish_zero_sized_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 108, ("relaxed",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -1037,6 +1067,7 @@ def _t30():
         "hard_swish_zero_sized_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 108, ("float16",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
         model=g.model(
             operands=[
@@ -1076,6 +1107,7 @@ def _t31():
         "hard_swish_zero_sized_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 108, ("quant8",), ("SLICE", "HARD_SWISH", "CONCATENATION")),
         model=g.model(
             operands=[

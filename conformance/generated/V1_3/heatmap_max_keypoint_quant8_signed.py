@@ -22,6 +22,7 @@ def _t0():
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nhwc_signed_a",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("nhwc", "signed_a"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -59,6 +60,7 @@ def _t1():
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nhwc_signed_a_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("nhwc", "signed_a", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -100,6 +102,7 @@ def _t2():
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nhwc_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("nhwc", "signed_saturating"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -137,6 +140,7 @@ def _t3():
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("nhwc", "signed_saturating", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -178,6 +182,7 @@ def _t4():
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nchw_signed_a",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("nchw", "signed_a"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -215,6 +220,7 @@ def _t5():
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nchw_signed_a_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("nchw", "signed_a", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -256,6 +262,7 @@ def _t6():
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nchw_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("nchw", "signed_saturating"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[
@@ -293,6 +300,7 @@ def _t7():
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("nchw", "signed_saturating", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
         model=g.model(
             operands=[

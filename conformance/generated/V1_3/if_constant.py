@@ -28,6 +28,7 @@ def _t0():
         "if_constant_true_copy_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -93,6 +94,7 @@ def _t1():
         "if_constant_true_copy_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -166,6 +168,7 @@ def _t2():
         "if_constant_true_copy_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -232,6 +235,7 @@ def _t3():
         "if_constant_true_copy_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -305,6 +309,7 @@ def _t4():
         "if_constant_true_copy_relaxed",
         "if_constant_true_copy_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -370,6 +375,7 @@ def _t5():
         "if_constant_true_copy_relaxed_all_inputs_as_internal",
         "if_constant_true_copy_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -443,6 +449,7 @@ def _t6():
         "if_constant_true_copy_relaxed_all_tensors_as_inputs",
         "if_constant_true_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -509,6 +516,7 @@ def _t7():
         "if_constant_true_copy_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_true_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -584,6 +592,7 @@ def _t8():
         "if_constant_true_copy_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -649,6 +658,7 @@ def _t9():
         "if_constant_true_copy_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -722,6 +732,7 @@ def _t10():
         "if_constant_true_copy_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -788,6 +799,7 @@ def _t11():
         "if_constant_true_copy_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -862,6 +874,7 @@ def _t12():
         "if_constant_true_copy_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -927,6 +940,7 @@ def _t13():
         "if_constant_true_copy_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -993,6 +1007,7 @@ def _t14():
         "if_constant_true_copy_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1058,6 +1073,7 @@ def _t15():
         "if_constant_true_copy_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1131,6 +1147,7 @@ def _t16():
         "if_constant_true_copy_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1197,6 +1214,7 @@ def _t17():
         "if_constant_true_copy_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1271,6 +1289,7 @@ def _t18():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1336,6 +1355,7 @@ def _t19():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1409,6 +1429,7 @@ def _t20():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1475,6 +1496,7 @@ def _t21():
         "if_constant_true_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1549,6 +1571,7 @@ def _t22():
         "if_constant_false_copy_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1614,6 +1637,7 @@ def _t23():
         "if_constant_false_copy_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1687,6 +1711,7 @@ def _t24():
         "if_constant_false_copy_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1753,6 +1778,7 @@ def _t25():
         "if_constant_false_copy_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1826,6 +1852,7 @@ def _t26():
         "if_constant_false_copy_relaxed",
         "if_constant_false_copy_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1891,6 +1918,7 @@ def _t27():
         "if_constant_false_copy_relaxed_all_inputs_as_internal",
         "if_constant_false_copy_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1964,6 +1992,7 @@ def _t28():
         "if_constant_false_copy_relaxed_all_tensors_as_inputs",
         "if_constant_false_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2030,6 +2059,7 @@ def _t29():
         "if_constant_false_copy_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_false_copy_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2105,6 +2135,7 @@ def _t30():
         "if_constant_false_copy_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2170,6 +2201,7 @@ def _t31():
         "if_constant_false_copy_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2243,6 +2275,7 @@ def _t32():
         "if_constant_false_copy_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2309,6 +2342,7 @@ def _t33():
         "if_constant_false_copy_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2383,6 +2417,7 @@ def _t34():
         "if_constant_false_copy_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2448,6 +2483,7 @@ def _t35():
         "if_constant_false_copy_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2514,6 +2550,7 @@ def _t36():
         "if_constant_false_copy_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2579,6 +2616,7 @@ def _t37():
         "if_constant_false_copy_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2652,6 +2690,7 @@ def _t38():
         "if_constant_false_copy_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2718,6 +2757,7 @@ def _t39():
         "if_constant_false_copy_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2792,6 +2832,7 @@ def _t40():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2857,6 +2898,7 @@ def _t41():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2930,6 +2972,7 @@ def _t42():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2996,6 +3039,7 @@ def _t43():
         "if_constant_false_copy_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3070,6 +3114,7 @@ def _t44():
         "if_constant_true_reference_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3135,6 +3180,7 @@ def _t45():
         "if_constant_true_reference_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3208,6 +3254,7 @@ def _t46():
         "if_constant_true_reference_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3274,6 +3321,7 @@ def _t47():
         "if_constant_true_reference_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3347,6 +3395,7 @@ def _t48():
         "if_constant_true_reference_relaxed",
         "if_constant_true_reference_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3412,6 +3461,7 @@ def _t49():
         "if_constant_true_reference_relaxed_all_inputs_as_internal",
         "if_constant_true_reference_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3485,6 +3535,7 @@ def _t50():
         "if_constant_true_reference_relaxed_all_tensors_as_inputs",
         "if_constant_true_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3551,6 +3602,7 @@ def _t51():
         "if_constant_true_reference_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_true_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3626,6 +3678,7 @@ def _t52():
         "if_constant_true_reference_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3691,6 +3744,7 @@ def _t53():
         "if_constant_true_reference_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3764,6 +3818,7 @@ def _t54():
         "if_constant_true_reference_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3830,6 +3885,7 @@ def _t55():
         "if_constant_true_reference_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3904,6 +3960,7 @@ def _t56():
         "if_constant_true_reference_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -3969,6 +4026,7 @@ def _t57():
         "if_constant_true_reference_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4035,6 +4093,7 @@ def _t58():
         "if_constant_true_reference_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4100,6 +4159,7 @@ def _t59():
         "if_constant_true_reference_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4173,6 +4233,7 @@ def _t60():
         "if_constant_true_reference_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4239,6 +4300,7 @@ def _t61():
         "if_constant_true_reference_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4313,6 +4375,7 @@ def _t62():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4378,6 +4441,7 @@ def _t63():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4451,6 +4515,7 @@ def _t64():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4517,6 +4582,7 @@ def _t65():
         "if_constant_true_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4591,6 +4657,7 @@ def _t66():
         "if_constant_false_reference_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4656,6 +4723,7 @@ def _t67():
         "if_constant_false_reference_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4729,6 +4797,7 @@ def _t68():
         "if_constant_false_reference_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4795,6 +4864,7 @@ def _t69():
         "if_constant_false_reference_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4868,6 +4938,7 @@ def _t70():
         "if_constant_false_reference_relaxed",
         "if_constant_false_reference_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -4933,6 +5004,7 @@ def _t71():
         "if_constant_false_reference_relaxed_all_inputs_as_internal",
         "if_constant_false_reference_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5006,6 +5078,7 @@ def _t72():
         "if_constant_false_reference_relaxed_all_tensors_as_inputs",
         "if_constant_false_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5072,6 +5145,7 @@ def _t73():
         "if_constant_false_reference_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "if_constant_false_reference_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5147,6 +5221,7 @@ def _t74():
         "if_constant_false_reference_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5212,6 +5287,7 @@ def _t75():
         "if_constant_false_reference_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5285,6 +5361,7 @@ def _t76():
         "if_constant_false_reference_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5351,6 +5428,7 @@ def _t77():
         "if_constant_false_reference_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5425,6 +5503,7 @@ def _t78():
         "if_constant_false_reference_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5490,6 +5569,7 @@ def _t79():
         "if_constant_false_reference_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("int32", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5556,6 +5636,7 @@ def _t80():
         "if_constant_false_reference_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5621,6 +5702,7 @@ def _t81():
         "if_constant_false_reference_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5694,6 +5776,7 @@ def _t82():
         "if_constant_false_reference_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5760,6 +5843,7 @@ def _t83():
         "if_constant_false_reference_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5834,6 +5918,7 @@ def _t84():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5899,6 +5984,7 @@ def _t85():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -5972,6 +6058,7 @@ def _t86():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -6038,6 +6125,7 @@ def _t87():
         "if_constant_false_reference_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[

@@ -23,6 +23,7 @@ def _t0():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -87,6 +88,7 @@ def _t1():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -154,6 +156,7 @@ def _t2():
         "if_no_value_dynamic_output_shape_relaxed",
         "V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("relaxed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -218,6 +221,7 @@ def _t3():
         "if_no_value_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("relaxed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -287,6 +291,7 @@ def _t4():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("float16",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -351,6 +356,7 @@ def _t5():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("float16", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -419,6 +425,7 @@ def _t6():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("int32",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -483,6 +490,7 @@ def _t7():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("quant8",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -547,6 +555,7 @@ def _t8():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -615,6 +624,7 @@ def _t9():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("quant8_signed",), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -679,6 +689,7 @@ def _t10():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("quant8_signed", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[

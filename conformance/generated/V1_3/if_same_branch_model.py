@@ -27,6 +27,7 @@ def _t0():
         "if_same_branch_model_true_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -78,6 +79,7 @@ def _t1():
         "if_same_branch_model_true_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -132,6 +134,7 @@ def _t2():
         "if_same_branch_model_true_relaxed",
         "if_same_branch_model_true_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("relaxed",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -183,6 +186,7 @@ def _t3():
         "if_same_branch_model_true_relaxed_all_inputs_as_internal",
         "if_same_branch_model_true_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -239,6 +243,7 @@ def _t4():
         "if_same_branch_model_true_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("float16",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -290,6 +295,7 @@ def _t5():
         "if_same_branch_model_true_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("float16", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -345,6 +351,7 @@ def _t6():
         "if_same_branch_model_true_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("int32",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -396,6 +403,7 @@ def _t7():
         "if_same_branch_model_true_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("quant8",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -447,6 +455,7 @@ def _t8():
         "if_same_branch_model_true_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -502,6 +511,7 @@ def _t9():
         "if_same_branch_model_true_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("quant8_signed",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -553,6 +563,7 @@ def _t10():
         "if_same_branch_model_true_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("quant8_signed", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -608,6 +619,7 @@ def _t11():
         "if_same_branch_model_false_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -659,6 +671,7 @@ def _t12():
         "if_same_branch_model_false_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -713,6 +726,7 @@ def _t13():
         "if_same_branch_model_false_relaxed",
         "if_same_branch_model_false_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("relaxed",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -764,6 +778,7 @@ def _t14():
         "if_same_branch_model_false_relaxed_all_inputs_as_internal",
         "if_same_branch_model_false_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -820,6 +835,7 @@ def _t15():
         "if_same_branch_model_false_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("float16",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -871,6 +887,7 @@ def _t16():
         "if_same_branch_model_false_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("float16", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -926,6 +943,7 @@ def _t17():
         "if_same_branch_model_false_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("int32",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -977,6 +995,7 @@ def _t18():
         "if_same_branch_model_false_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("quant8",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -1028,6 +1047,7 @@ def _t19():
         "if_same_branch_model_false_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -1083,6 +1103,7 @@ def _t20():
         "if_same_branch_model_false_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("quant8_signed",), ("IF", "MUL")),
         model=g.model(
             operands=[
@@ -1134,6 +1155,7 @@ def _t21():
         "if_same_branch_model_false_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 23, ("quant8_signed", "all_inputs_as_internal"), ("IF", "MUL")),
         model=g.model(
             operands=[

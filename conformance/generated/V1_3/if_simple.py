@@ -32,6 +32,7 @@ def _t0():
         "if_simple_true_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -96,6 +97,7 @@ def _t1():
         "if_simple_true_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -164,6 +166,7 @@ def _t2():
         "if_simple_true_dynamic_output_shape_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -231,6 +234,7 @@ def _t3():
         "if_simple_true_relaxed",
         "if_simple_true_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("relaxed", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -295,6 +299,7 @@ def _t4():
         "if_simple_true_relaxed_all_inputs_as_internal",
         "if_simple_true_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("relaxed", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -363,6 +368,7 @@ def _t5():
         "if_simple_true_relaxed_all_outputs_as_internal",
         "if_simple_true_dynamic_output_shape_relaxed_all_outputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("relaxed", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -432,6 +438,7 @@ def _t6():
         "if_simple_true_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("float16", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -496,6 +503,7 @@ def _t7():
         "if_simple_true_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("float16", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -564,6 +572,7 @@ def _t8():
         "if_simple_true_dynamic_output_shape_float16_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("float16", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -632,6 +641,7 @@ def _t9():
         "if_simple_true_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("int32", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -696,6 +706,7 @@ def _t10():
         "if_simple_true_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -760,6 +771,7 @@ def _t11():
         "if_simple_true_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -828,6 +840,7 @@ def _t12():
         "if_simple_true_dynamic_output_shape_quant8_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -896,6 +909,7 @@ def _t13():
         "if_simple_true_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8_signed", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -960,6 +974,7 @@ def _t14():
         "if_simple_true_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8_signed", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1028,6 +1043,7 @@ def _t15():
         "if_simple_true_dynamic_output_shape_quant8_signed_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8_signed", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1096,6 +1112,7 @@ def _t16():
         "if_simple_false_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1160,6 +1177,7 @@ def _t17():
         "if_simple_false_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1228,6 +1246,7 @@ def _t18():
         "if_simple_false_dynamic_output_shape_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1295,6 +1314,7 @@ def _t19():
         "if_simple_false_relaxed",
         "if_simple_false_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("relaxed", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1359,6 +1379,7 @@ def _t20():
         "if_simple_false_relaxed_all_inputs_as_internal",
         "if_simple_false_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("relaxed", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1427,6 +1448,7 @@ def _t21():
         "if_simple_false_relaxed_all_outputs_as_internal",
         "if_simple_false_dynamic_output_shape_relaxed_all_outputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("relaxed", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1496,6 +1518,7 @@ def _t22():
         "if_simple_false_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("float16", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1560,6 +1583,7 @@ def _t23():
         "if_simple_false_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("float16", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1628,6 +1652,7 @@ def _t24():
         "if_simple_false_dynamic_output_shape_float16_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("float16", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1696,6 +1721,7 @@ def _t25():
         "if_simple_false_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("int32", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1760,6 +1786,7 @@ def _t26():
         "if_simple_false_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("quant8", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1824,6 +1851,7 @@ def _t27():
         "if_simple_false_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("quant8", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1892,6 +1920,7 @@ def _t28():
         "if_simple_false_dynamic_output_shape_quant8_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("quant8", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -1960,6 +1989,7 @@ def _t29():
         "if_simple_false_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("quant8_signed", ""), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2024,6 +2054,7 @@ def _t30():
         "if_simple_false_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("quant8_signed", "", "all_inputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[
@@ -2092,6 +2123,7 @@ def _t31():
         "if_simple_false_dynamic_output_shape_quant8_signed_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("quant8_signed", "all_outputs_as_internal"), ("IF", "ADD", "SUB")),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("zp_neg",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -48,6 +49,7 @@ def _t1():
         "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("zp_neg", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -84,6 +86,7 @@ def _t2():
         "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("zp_zero",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -115,6 +118,7 @@ def _t3():
         "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("zp_zero", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -151,6 +155,7 @@ def _t4():
         "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("zp_pos",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -182,6 +187,7 @@ def _t5():
         "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 28, ("zp_pos", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -218,6 +224,7 @@ def _t6():
         "l2_normalization_quant8_signed_axis0_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_neg",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -251,6 +258,7 @@ def _t7():
         "l2_normalization_quant8_signed_axis0_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_neg", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -288,6 +296,7 @@ def _t8():
         "l2_normalization_quant8_signed_axis0_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_pos",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -321,6 +330,7 @@ def _t9():
         "l2_normalization_quant8_signed_axis0_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_pos", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[

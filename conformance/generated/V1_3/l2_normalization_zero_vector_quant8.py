@@ -17,6 +17,7 @@ def _t0():
         "l2_normalization_zero_vector_quant8_zero_rows_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, (), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[
@@ -48,6 +49,7 @@ def _t1():
         "l2_normalization_zero_vector_quant8_zero_rows_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_2",
         provenance=g.provenance(SPEC, 13, ("all_inputs_as_internal",), ("L2_NORMALIZATION",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "logistic_quant8_signed_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("zp_neg",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -48,6 +49,7 @@ def _t1():
         "logistic_quant8_signed_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("zp_neg", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -84,6 +86,7 @@ def _t2():
         "logistic_quant8_signed_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("zp_zero",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -115,6 +118,7 @@ def _t3():
         "logistic_quant8_signed_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("zp_zero", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -151,6 +155,7 @@ def _t4():
         "logistic_quant8_signed_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("zp_pos",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -182,6 +187,7 @@ def _t5():
         "logistic_quant8_signed_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("zp_pos", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -218,6 +224,7 @@ def _t6():
         "logistic_quant8_signed_edges_zp_min_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 47, ("signed",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -249,6 +256,7 @@ def _t7():
         "logistic_quant8_signed_edges_zp_min_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 47, ("signed", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -285,6 +293,7 @@ def _t8():
         "logistic_quant8_signed_edges_zp_max_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("signed",), ("LOGISTIC",)),
         model=g.model(
             operands=[
@@ -316,6 +325,7 @@ def _t9():
         "logistic_quant8_signed_edges_zp_max_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("signed", "all_inputs_as_internal"), ("LOGISTIC",)),
         model=g.model(
             operands=[

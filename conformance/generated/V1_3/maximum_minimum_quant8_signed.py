@@ -17,6 +17,7 @@ def _t0():
         "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("zp_neg",), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -50,6 +51,7 @@ def _t1():
         "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("zp_neg", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("zp_zero",), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("zp_zero", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -167,6 +171,7 @@ def _t4():
         "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("zp_pos",), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -200,6 +205,7 @@ def _t5():
         "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("zp_pos", "all_inputs_as_internal"), ("MAXIMUM",)),
         model=g.model(
             operands=[
@@ -242,6 +248,7 @@ def _t6():
         "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_neg",), ("MINIMUM",)),
         model=g.model(
             operands=[
@@ -275,6 +282,7 @@ def _t7():
         "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_neg", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
@@ -317,6 +325,7 @@ def _t8():
         "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_zero",), ("MINIMUM",)),
         model=g.model(
             operands=[
@@ -350,6 +359,7 @@ def _t9():
         "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_zero", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[
@@ -392,6 +402,7 @@ def _t10():
         "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_pos",), ("MINIMUM",)),
         model=g.model(
             operands=[
@@ -425,6 +436,7 @@ def _t11():
         "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_pos", "all_inputs_as_internal"), ("MINIMUM",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "mean_quant8_signed_axis1_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_neg",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -51,6 +52,7 @@ def _t1():
         "mean_quant8_signed_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_neg", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -89,6 +91,7 @@ def _t2():
         "mean_quant8_signed_axis1_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_zero",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -123,6 +126,7 @@ def _t3():
         "mean_quant8_signed_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_zero", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "mean_quant8_signed_axis1_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_pos",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -195,6 +200,7 @@ def _t5():
         "mean_quant8_signed_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("zp_pos", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -233,6 +239,7 @@ def _t6():
         "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_neg",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -267,6 +274,7 @@ def _t7():
         "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_neg", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -305,6 +313,7 @@ def _t8():
         "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_zero",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -339,6 +348,7 @@ def _t9():
         "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_zero", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[
@@ -377,6 +387,7 @@ def _t10():
         "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_pos",), ("MEAN",)),
         model=g.model(
             operands=[
@@ -411,6 +422,7 @@ def _t11():
         "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_pos", "all_inputs_as_internal"), ("MEAN",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "mul_int32_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 11, (), ("MUL",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "mul_int32_overflow_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, (), ("MUL",)),
         model=g.model(
             operands=[

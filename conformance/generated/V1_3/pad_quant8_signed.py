@@ -25,6 +25,7 @@ def _t0():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_zp0"), ("PAD",)),
         model=g.model(
             operands=[
@@ -58,6 +59,7 @@ def _t1():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_zp0", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -95,6 +97,7 @@ def _t2():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_zp0", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -128,6 +131,7 @@ def _t3():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -166,6 +170,7 @@ def _t4():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_saturating_low"), ("PAD",)),
         model=g.model(
             operands=[
@@ -199,6 +204,7 @@ def _t5():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_saturating_low", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -236,6 +242,7 @@ def _t6():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_saturating_low", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -269,6 +276,7 @@ def _t7():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -307,6 +315,7 @@ def _t8():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_saturating_high"), ("PAD",)),
         model=g.model(
             operands=[
@@ -340,6 +349,7 @@ def _t9():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_saturating_high", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -377,6 +387,7 @@ def _t10():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_saturating_high", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -410,6 +421,7 @@ def _t11():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -448,6 +460,7 @@ def _t12():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_zp_min",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_zp_min"), ("PAD",)),
         model=g.model(
             operands=[
@@ -481,6 +494,7 @@ def _t13():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_zp_min_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_zp_min", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -518,6 +532,7 @@ def _t14():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_zp_min_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_zp_min", "all_tensors_as_inputs"), ("PAD",)),
         model=g.model(
             operands=[
@@ -551,6 +566,7 @@ def _t15():
         "pad_quant8_signed_pad_dynamic_output_shape_signed_zp_min_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("", "signed_zp_min", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -589,6 +605,7 @@ def _t16():
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_zp0"), ("PAD",)),
         model=g.model(
             operands=[
@@ -622,6 +639,7 @@ def _t17():
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -660,6 +678,7 @@ def _t18():
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_saturating_low"), ("PAD",)),
         model=g.model(
             operands=[
@@ -693,6 +712,7 @@ def _t19():
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_saturating_low", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -731,6 +751,7 @@ def _t20():
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_saturating_high"), ("PAD",)),
         model=g.model(
             operands=[
@@ -764,6 +785,7 @@ def _t21():
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_saturating_high", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -802,6 +824,7 @@ def _t22():
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_zp_min",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_zp_min"), ("PAD",)),
         model=g.model(
             operands=[
@@ -835,6 +858,7 @@ def _t23():
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_zp_min_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_zp_min", "all_inputs_as_internal"), ("PAD",)),
         model=g.model(
             operands=[
@@ -873,6 +897,7 @@ def _t24():
         "pad_quant8_signed_pad_v2_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, (), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -907,6 +932,7 @@ def _t25():
         "pad_quant8_signed_pad_v2_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("all_inputs_as_internal",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -945,6 +971,7 @@ def _t26():
         "pad_quant8_signed_pad_v2_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("all_tensors_as_inputs",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -980,6 +1007,7 @@ def _t27():
         "pad_quant8_signed_pad_v2_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 37, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1019,6 +1047,7 @@ def _t28():
         "pad_quant8_signed_pad_v2_zero_point_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, (), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1053,6 +1082,7 @@ def _t29():
         "pad_quant8_signed_pad_v2_zero_point_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, ("all_inputs_as_internal",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1091,6 +1121,7 @@ def _t30():
         "pad_quant8_signed_pad_v2_zero_point_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, ("all_tensors_as_inputs",), ("PAD_V2",)),
         model=g.model(
             operands=[
@@ -1126,6 +1157,7 @@ def _t31():
         "pad_quant8_signed_pad_v2_zero_point_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
         model=g.model(
             operands=[

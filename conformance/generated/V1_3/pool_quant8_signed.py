@@ -80,6 +80,7 @@ def _t0():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -119,6 +120,7 @@ def _t1():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -162,6 +164,7 @@ def _t2():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -201,6 +204,7 @@ def _t3():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -244,6 +248,7 @@ def _t4():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -283,6 +288,7 @@ def _t5():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -326,6 +332,7 @@ def _t6():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -365,6 +372,7 @@ def _t7():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -408,6 +416,7 @@ def _t8():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -447,6 +456,7 @@ def _t9():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -490,6 +500,7 @@ def _t10():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -529,6 +540,7 @@ def _t11():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -572,6 +584,7 @@ def _t12():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -611,6 +624,7 @@ def _t13():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -654,6 +668,7 @@ def _t14():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -693,6 +708,7 @@ def _t15():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -736,6 +752,7 @@ def _t16():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -775,6 +792,7 @@ def _t17():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -818,6 +836,7 @@ def _t18():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -857,6 +876,7 @@ def _t19():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -900,6 +920,7 @@ def _t20():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -939,6 +960,7 @@ def _t21():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -982,6 +1004,7 @@ def _t22():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1021,6 +1044,7 @@ def _t23():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1064,6 +1088,7 @@ def _t24():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1103,6 +1128,7 @@ def _t25():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1146,6 +1172,7 @@ def _t26():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1185,6 +1212,7 @@ def _t27():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1228,6 +1256,7 @@ def _t28():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1267,6 +1296,7 @@ def _t29():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1310,6 +1340,7 @@ def _t30():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1349,6 +1380,7 @@ def _t31():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1392,6 +1424,7 @@ def _t32():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1431,6 +1464,7 @@ def _t33():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1474,6 +1508,7 @@ def _t34():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1513,6 +1548,7 @@ def _t35():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1556,6 +1592,7 @@ def _t36():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1595,6 +1632,7 @@ def _t37():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1638,6 +1676,7 @@ def _t38():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1677,6 +1716,7 @@ def _t39():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1720,6 +1760,7 @@ def _t40():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1759,6 +1800,7 @@ def _t41():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1802,6 +1844,7 @@ def _t42():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_zp0"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1841,6 +1884,7 @@ def _t43():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1884,6 +1928,7 @@ def _t44():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_low"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1923,6 +1968,7 @@ def _t45():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -1966,6 +2012,7 @@ def _t46():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2005,6 +2052,7 @@ def _t47():
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2048,6 +2096,7 @@ def _t48():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("nhwc", "signed_zp_neg"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2090,6 +2139,7 @@ def _t49():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2136,6 +2186,7 @@ def _t50():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("nhwc", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2178,6 +2229,7 @@ def _t51():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("nhwc", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2224,6 +2276,7 @@ def _t52():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("nchw", "signed_zp_neg"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2266,6 +2319,7 @@ def _t53():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2312,6 +2366,7 @@ def _t54():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("nchw", "signed_high"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2354,6 +2409,7 @@ def _t55():
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("nchw", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2400,6 +2456,7 @@ def _t56():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2442,6 +2499,7 @@ def _t57():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2488,6 +2546,7 @@ def _t58():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2530,6 +2589,7 @@ def _t59():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2576,6 +2636,7 @@ def _t60():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2618,6 +2679,7 @@ def _t61():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2664,6 +2726,7 @@ def _t62():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2706,6 +2769,7 @@ def _t63():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2752,6 +2816,7 @@ def _t64():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2794,6 +2859,7 @@ def _t65():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2840,6 +2906,7 @@ def _t66():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2882,6 +2949,7 @@ def _t67():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2928,6 +2996,7 @@ def _t68():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -2970,6 +3039,7 @@ def _t69():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3016,6 +3086,7 @@ def _t70():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3058,6 +3129,7 @@ def _t71():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3104,6 +3176,7 @@ def _t72():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3146,6 +3219,7 @@ def _t73():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3192,6 +3266,7 @@ def _t74():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3234,6 +3309,7 @@ def _t75():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3280,6 +3356,7 @@ def _t76():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3322,6 +3399,7 @@ def _t77():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3368,6 +3446,7 @@ def _t78():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3410,6 +3489,7 @@ def _t79():
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3456,6 +3536,7 @@ def _t80():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3498,6 +3579,7 @@ def _t81():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3544,6 +3626,7 @@ def _t82():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3586,6 +3669,7 @@ def _t83():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3632,6 +3716,7 @@ def _t84():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3674,6 +3759,7 @@ def _t85():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3720,6 +3806,7 @@ def _t86():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3762,6 +3849,7 @@ def _t87():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3808,6 +3896,7 @@ def _t88():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3850,6 +3939,7 @@ def _t89():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3896,6 +3986,7 @@ def _t90():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3938,6 +4029,7 @@ def _t91():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -3984,6 +4076,7 @@ def _t92():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4026,6 +4119,7 @@ def _t93():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4072,6 +4166,7 @@ def _t94():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4114,6 +4209,7 @@ def _t95():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4160,6 +4256,7 @@ def _t96():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4202,6 +4299,7 @@ def _t97():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4248,6 +4346,7 @@ def _t98():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_zp0"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4290,6 +4389,7 @@ def _t99():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4336,6 +4436,7 @@ def _t100():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4378,6 +4479,7 @@ def _t101():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4424,6 +4526,7 @@ def _t102():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_saturating_low"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4466,6 +4569,7 @@ def _t103():
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4512,6 +4616,7 @@ def _t104():
         "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 81, ("nhwc", "signed_zp_neg"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4551,6 +4656,7 @@ def _t105():
         "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 81, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4594,6 +4700,7 @@ def _t106():
         "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 81, ("nhwc", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4633,6 +4740,7 @@ def _t107():
         "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 81, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4676,6 +4784,7 @@ def _t108():
         "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 81, ("nchw", "signed_zp_neg"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4715,6 +4824,7 @@ def _t109():
         "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 81, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4758,6 +4868,7 @@ def _t110():
         "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 81, ("nchw", "signed_saturating_high"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4797,6 +4908,7 @@ def _t111():
         "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 81, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4840,6 +4952,7 @@ def _t112():
         "pool_quant8_signed_avg_same_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("signed",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4878,6 +4991,7 @@ def _t113():
         "pool_quant8_signed_avg_same_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("signed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4920,6 +5034,7 @@ def _t114():
         "pool_quant8_signed_avg_explicit_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 114, ("signed",), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -4961,6 +5076,7 @@ def _t115():
         "pool_quant8_signed_avg_explicit_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 114, ("signed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
@@ -5006,6 +5122,7 @@ def _t116():
         "pool_quant8_signed_max_explicit_no_layout_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed_saturating_low",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -5047,6 +5164,7 @@ def _t117():
         "pool_quant8_signed_max_explicit_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 125, ("signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -5092,6 +5210,7 @@ def _t118():
         "pool_quant8_signed_max_same_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 137, ("signed",), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
@@ -5130,6 +5249,7 @@ def _t119():
         "pool_quant8_signed_max_same_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 137, ("signed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[

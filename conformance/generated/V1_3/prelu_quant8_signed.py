@@ -17,6 +17,7 @@ def _t0():
         "prelu_quant8_signed_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_neg",), ("PRELU",)),
         model=g.model(
             operands=[
@@ -50,6 +51,7 @@ def _t1():
         "prelu_quant8_signed_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_neg", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -92,6 +94,7 @@ def _t2():
         "prelu_quant8_signed_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_zero",), ("PRELU",)),
         model=g.model(
             operands=[
@@ -125,6 +128,7 @@ def _t3():
         "prelu_quant8_signed_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_zero", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -167,6 +171,7 @@ def _t4():
         "prelu_quant8_signed_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_pos",), ("PRELU",)),
         model=g.model(
             operands=[
@@ -200,6 +205,7 @@ def _t5():
         "prelu_quant8_signed_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_pos", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[
@@ -242,6 +248,7 @@ def _t6():
         "prelu_quant8_signed_dynamic_output_shape_scale_0_15",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("scale_0_15",), ("PRELU",)),
         model=g.model(
             operands=[
@@ -275,6 +282,7 @@ def _t7():
         "prelu_quant8_signed_dynamic_output_shape_scale_0_15_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("scale_0_15", "all_inputs_as_internal"), ("PRELU",)),
         model=g.model(
             operands=[

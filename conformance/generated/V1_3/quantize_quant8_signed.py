@@ -23,6 +23,7 @@ def _t0():
         "quantize_quant8_signed_scale_0_5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 13, ("",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -54,6 +55,7 @@ def _t1():
         "quantize_quant8_signed_scale_0_5_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -90,6 +92,7 @@ def _t2():
         "quantize_quant8_signed_scale_0_5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 13, ("float16",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -121,6 +124,7 @@ def _t3():
         "quantize_quant8_signed_scale_0_5_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -157,6 +161,7 @@ def _t4():
         "quantize_quant8_signed_zp_min_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, (), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -188,6 +193,7 @@ def _t5():
         "quantize_quant8_signed_zp_min_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("all_inputs_as_internal",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -224,6 +230,7 @@ def _t6():
         "quantize_quant8_signed_zp_max_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -255,6 +262,7 @@ def _t7():
         "quantize_quant8_signed_zp_max_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -291,6 +299,7 @@ def _t8():
         "quantize_quant8_signed_zp_max_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("float16",), ("QUANTIZE",)),
         model=g.model(
             operands=[
@@ -322,6 +331,7 @@ def _t9():
         "quantize_quant8_signed_zp_max_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
         model=g.model(
             operands=[

@@ -45,6 +45,7 @@ def _t0():
         "quantized_lstm_cifg_layer_norm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -132,6 +133,7 @@ def _t1():
         "quantized_lstm_cifg_layer_norm_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -227,6 +229,7 @@ def _t2():
         "quantized_lstm_cifg_layer_norm_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -332,6 +335,7 @@ def _t3():
         "quantized_lstm_cifg_layer_norm_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -445,6 +449,7 @@ def _t4():
         "quantized_lstm_layer_norm_projection_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -534,6 +539,7 @@ def _t5():
         "quantized_lstm_layer_norm_projection_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -631,6 +637,7 @@ def _t6():
         "quantized_lstm_layer_norm_projection_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -748,6 +755,7 @@ def _t7():
         "quantized_lstm_layer_norm_projection_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -873,6 +881,7 @@ def _t8():
         "quantized_lstm_cifg_layer_norm_projection_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -960,6 +969,7 @@ def _t9():
         "quantized_lstm_cifg_layer_norm_projection_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1055,6 +1065,7 @@ def _t10():
         "quantized_lstm_cifg_layer_norm_projection_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1164,6 +1175,7 @@ def _t11():
         "quantized_lstm_cifg_layer_norm_projection_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1281,6 +1293,7 @@ def _t12():
         "quantized_lstm_peephole_layer_norm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1376,6 +1389,7 @@ def _t13():
         "quantized_lstm_peephole_layer_norm_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1479,6 +1493,7 @@ def _t14():
         "quantized_lstm_peephole_layer_norm_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1598,6 +1613,7 @@ def _t15():
         "quantized_lstm_peephole_layer_norm_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1725,6 +1741,7 @@ def _t16():
         "quantized_lstm_peephole_layer_norm_weights_as_inputs_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1844,6 +1861,7 @@ def _t17():
         "quantized_lstm_peephole_layer_norm_weights_as_inputs_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1971,6 +1989,7 @@ def _t18():
         "quantized_lstm_cifg_peephole_layer_norm_projection_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2062,6 +2081,7 @@ def _t19():
         "quantized_lstm_cifg_peephole_layer_norm_projection_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2161,6 +2181,7 @@ def _t20():
         "quantized_lstm_cifg_peephole_layer_norm_projection_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2272,6 +2293,7 @@ def _t21():
         "quantized_lstm_cifg_peephole_layer_norm_projection_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2391,6 +2413,7 @@ def _t22():
         "quantized_lstm_no_layer_norm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2472,6 +2495,7 @@ def _t23():
         "quantized_lstm_no_layer_norm_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2561,6 +2585,7 @@ def _t24():
         "quantized_lstm_no_layer_norm_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2666,6 +2691,7 @@ def _t25():
         "quantized_lstm_no_layer_norm_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2779,6 +2805,7 @@ def _t26():
         "quantized_lstm_saturated_hidden_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2866,6 +2893,7 @@ def _t27():
         "quantized_lstm_saturated_hidden_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2961,6 +2989,7 @@ def _t28():
         "quantized_lstm_saturated_hidden_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -3066,6 +3095,7 @@ def _t29():
         "quantized_lstm_saturated_hidden_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[

@@ -42,6 +42,7 @@ def _t0():
         "quantized_lstm_omitted_inputs_cifg_layer_norm_zero_sized_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -147,6 +148,7 @@ def _t1():
         "quantized_lstm_omitted_inputs_cifg_layer_norm_zero_sized_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -260,6 +262,7 @@ def _t2():
         "quantized_lstm_omitted_inputs_cifg_layer_norm_zero_sized_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -383,6 +386,7 @@ def _t3():
         "quantized_lstm_omitted_inputs_cifg_layer_norm_zero_sized_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -514,6 +518,7 @@ def _t4():
         "quantized_lstm_omitted_inputs_cifg_layer_norm_full_shape_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -619,6 +624,7 @@ def _t5():
         "quantized_lstm_omitted_inputs_cifg_layer_norm_full_shape_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -732,6 +738,7 @@ def _t6():
         "quantized_lstm_omitted_inputs_cifg_layer_norm_full_shape_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -855,6 +862,7 @@ def _t7():
         "quantized_lstm_omitted_inputs_cifg_layer_norm_full_shape_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -986,6 +994,7 @@ def _t8():
         "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_zero_sized_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1089,6 +1098,7 @@ def _t9():
         "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_zero_sized_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1200,6 +1210,7 @@ def _t10():
         "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_zero_sized_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1323,6 +1334,7 @@ def _t11():
         "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_zero_sized_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1454,6 +1466,7 @@ def _t12():
         "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_full_shape_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1557,6 +1570,7 @@ def _t13():
         "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_full_shape_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1668,6 +1682,7 @@ def _t14():
         "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_full_shape_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1791,6 +1806,7 @@ def _t15():
         "quantized_lstm_omitted_inputs_cifg_peephole_layer_norm_projection_full_shape_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -1922,6 +1938,7 @@ def _t16():
         "quantized_lstm_omitted_inputs_no_layer_norm_zero_sized_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2021,6 +2038,7 @@ def _t17():
         "quantized_lstm_omitted_inputs_no_layer_norm_zero_sized_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2128,6 +2146,7 @@ def _t18():
         "quantized_lstm_omitted_inputs_no_layer_norm_zero_sized_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2251,6 +2270,7 @@ def _t19():
         "quantized_lstm_omitted_inputs_no_layer_norm_zero_sized_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2382,6 +2402,7 @@ def _t20():
         "quantized_lstm_omitted_inputs_no_layer_norm_full_shape_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2481,6 +2502,7 @@ def _t21():
         "quantized_lstm_omitted_inputs_no_layer_norm_full_shape_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2588,6 +2610,7 @@ def _t22():
         "quantized_lstm_omitted_inputs_no_layer_norm_full_shape_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2711,6 +2734,7 @@ def _t23():
         "quantized_lstm_omitted_inputs_no_layer_norm_full_shape_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2842,6 +2866,7 @@ def _t24():
         "quantized_lstm_omitted_inputs_peephole_layer_norm_zero_sized_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -2965,6 +2990,7 @@ def _t25():
         "quantized_lstm_omitted_inputs_peephole_layer_norm_zero_sized_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -3096,6 +3122,7 @@ def _t26():
         "quantized_lstm_omitted_inputs_peephole_layer_norm_full_shape_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, (), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[
@@ -3219,6 +3246,7 @@ def _t27():
         "quantized_lstm_omitted_inputs_peephole_layer_norm_full_shape_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("QUANTIZED_LSTM",)),
         model=g.model(
             operands=[

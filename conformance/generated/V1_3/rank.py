@@ -21,6 +21,7 @@ def _t0():
         "rank_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("",), ("RANK",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "rank_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("", "all_inputs_as_internal"), ("RANK",)),
         model=g.model(
             operands=[
@@ -87,6 +89,7 @@ def _t2():
         "rank_relaxed",
         "rank_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("relaxed",), ("RANK",)),
         model=g.model(
             operands=[
@@ -118,6 +121,7 @@ def _t3():
         "rank_relaxed_all_inputs_as_internal",
         "rank_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("relaxed", "all_inputs_as_internal"), ("RANK",)),
         model=g.model(
             operands=[
@@ -155,6 +159,7 @@ def _t4():
         "rank_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("float16",), ("RANK",)),
         model=g.model(
             operands=[
@@ -186,6 +191,7 @@ def _t5():
         "rank_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 10, ("float16", "all_inputs_as_internal"), ("RANK",)),
         model=g.model(
             operands=[
@@ -222,6 +228,7 @@ def _t6():
         "rank_rank2_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 15, ("",), ("RANK",)),
         model=g.model(
             operands=[
@@ -253,6 +260,7 @@ def _t7():
         "rank_rank2_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("RANK",)),
         model=g.model(
             operands=[
@@ -288,6 +296,7 @@ def _t8():
         "rank_rank2_relaxed",
         "rank_rank2_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 15, ("relaxed",), ("RANK",)),
         model=g.model(
             operands=[
@@ -319,6 +328,7 @@ def _t9():
         "rank_rank2_relaxed_all_inputs_as_internal",
         "rank_rank2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 15, ("relaxed", "all_inputs_as_internal"), ("RANK",)),
         model=g.model(
             operands=[
@@ -356,6 +366,7 @@ def _t10():
         "rank_rank2_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 15, ("float16",), ("RANK",)),
         model=g.model(
             operands=[
@@ -387,6 +398,7 @@ def _t11():
         "rank_rank2_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 15, ("float16", "all_inputs_as_internal"), ("RANK",)),
         model=g.model(
             operands=[
@@ -423,6 +435,7 @@ def _t12():
         "rank_int32_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 20, (), ("RANK",)),
         model=g.model(
             operands=[
@@ -454,6 +467,7 @@ def _t13():
         "rank_quant8_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, (), ("RANK",)),
         model=g.model(
             operands=[
@@ -485,6 +499,7 @@ def _t14():
         "rank_quant8_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("RANK",)),
         model=g.model(
             operands=[
@@ -521,6 +536,7 @@ def _t15():
         "rank_bool8_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, (), ("RANK",)),
         model=g.model(
             operands=[
@@ -552,6 +568,7 @@ def _t16():
         "rank_quant16_symm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 35, (), ("RANK",)),
         model=g.model(
             operands=[
@@ -583,6 +600,7 @@ def _t17():
         "rank_quant16_asymm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, (), ("RANK",)),
         model=g.model(
             operands=[
@@ -614,6 +632,7 @@ def _t18():
         "rank_quant8_symm_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, (), ("RANK",)),
         model=g.model(
             operands=[
@@ -645,6 +664,7 @@ def _t19():
         "rank_quant8_per_channel_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, (), ("RANK",)),
         model=g.model(
             operands=[
@@ -676,6 +696,7 @@ def _t20():
         "rank_float16_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 56, (), ("RANK",)),
         model=g.model(
             operands=[
@@ -707,6 +728,7 @@ def _t21():
         "rank_float16_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 56, ("all_inputs_as_internal",), ("RANK",)),
         model=g.model(
             operands=[
@@ -743,6 +765,7 @@ def _t22():
         "rank_quant8_signed_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 61, (), ("RANK",)),
         model=g.model(
             operands=[

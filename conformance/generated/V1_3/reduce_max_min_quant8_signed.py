@@ -17,6 +17,7 @@ def _t0():
         "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("zp_neg",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -51,6 +52,7 @@ def _t1():
         "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("zp_neg", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -89,6 +91,7 @@ def _t2():
         "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("zp_zero",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -123,6 +126,7 @@ def _t3():
         "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("zp_zero", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -161,6 +165,7 @@ def _t4():
         "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("zp_pos",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -195,6 +200,7 @@ def _t5():
         "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("zp_pos", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -233,6 +239,7 @@ def _t6():
         "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_neg",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -267,6 +274,7 @@ def _t7():
         "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_neg", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -305,6 +313,7 @@ def _t8():
         "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_zero",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -339,6 +348,7 @@ def _t9():
         "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_zero", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -377,6 +387,7 @@ def _t10():
         "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_pos",), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -411,6 +422,7 @@ def _t11():
         "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 32, ("zp_pos", "all_inputs_as_internal"), ("REDUCE_MAX",)),
         model=g.model(
             operands=[
@@ -449,6 +461,7 @@ def _t12():
         "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_neg",), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -483,6 +496,7 @@ def _t13():
         "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_neg", "all_inputs_as_internal"), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -521,6 +535,7 @@ def _t14():
         "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_zero",), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -555,6 +570,7 @@ def _t15():
         "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_zero", "all_inputs_as_internal"), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -593,6 +609,7 @@ def _t16():
         "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_pos",), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -627,6 +644,7 @@ def _t17():
         "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("zp_pos", "all_inputs_as_internal"), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -665,6 +683,7 @@ def _t18():
         "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("zp_neg",), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -699,6 +718,7 @@ def _t19():
         "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("zp_neg", "all_inputs_as_internal"), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -737,6 +757,7 @@ def _t20():
         "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("zp_zero",), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -771,6 +792,7 @@ def _t21():
         "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("zp_zero", "all_inputs_as_internal"), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -809,6 +831,7 @@ def _t22():
         "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("zp_pos",), ("REDUCE_MIN",)),
         model=g.model(
             operands=[
@@ -843,6 +866,7 @@ def _t23():
         "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 44, ("zp_pos", "all_inputs_as_internal"), ("REDUCE_MIN",)),
         model=g.model(
             operands=[

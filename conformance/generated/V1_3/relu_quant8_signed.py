@@ -17,6 +17,7 @@ def _t0():
         "relu_quant8_signed_relu_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_neg",), ("RELU",)),
         model=g.model(
             operands=[
@@ -48,6 +49,7 @@ def _t1():
         "relu_quant8_signed_relu_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_neg", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -84,6 +86,7 @@ def _t2():
         "relu_quant8_signed_relu_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_zero",), ("RELU",)),
         model=g.model(
             operands=[
@@ -115,6 +118,7 @@ def _t3():
         "relu_quant8_signed_relu_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_zero", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -151,6 +155,7 @@ def _t4():
         "relu_quant8_signed_relu_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_pos",), ("RELU",)),
         model=g.model(
             operands=[
@@ -182,6 +187,7 @@ def _t5():
         "relu_quant8_signed_relu_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_pos", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -218,6 +224,7 @@ def _t6():
         "relu_quant8_signed_relu1_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 35, ("zp_neg",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -249,6 +256,7 @@ def _t7():
         "relu_quant8_signed_relu1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 35, ("zp_neg", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -285,6 +293,7 @@ def _t8():
         "relu_quant8_signed_relu1_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 35, ("zp_zero",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -316,6 +325,7 @@ def _t9():
         "relu_quant8_signed_relu1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 35, ("zp_zero", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -352,6 +362,7 @@ def _t10():
         "relu_quant8_signed_relu1_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 35, ("zp_pos",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -383,6 +394,7 @@ def _t11():
         "relu_quant8_signed_relu1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 35, ("zp_pos", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -419,6 +431,7 @@ def _t12():
         "relu_quant8_signed_relu6_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_neg",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -450,6 +463,7 @@ def _t13():
         "relu_quant8_signed_relu6_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_neg", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -486,6 +500,7 @@ def _t14():
         "relu_quant8_signed_relu6_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_zero",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -517,6 +532,7 @@ def _t15():
         "relu_quant8_signed_relu6_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_zero", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -553,6 +569,7 @@ def _t16():
         "relu_quant8_signed_relu6_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_pos",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -584,6 +601,7 @@ def _t17():
         "relu_quant8_signed_relu6_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 43, ("zp_pos", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -620,6 +638,7 @@ def _t18():
         "relu_quant8_signed_relu_edges_zp_min_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed",), ("RELU",)),
         model=g.model(
             operands=[
@@ -651,6 +670,7 @@ def _t19():
         "relu_quant8_signed_relu_edges_zp_min_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -687,6 +707,7 @@ def _t20():
         "relu_quant8_signed_relu_edges_zp_max_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("signed",), ("RELU",)),
         model=g.model(
             operands=[
@@ -718,6 +739,7 @@ def _t21():
         "relu_quant8_signed_relu_edges_zp_max_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("signed", "all_inputs_as_internal"), ("RELU",)),
         model=g.model(
             operands=[
@@ -754,6 +776,7 @@ def _t22():
         "relu_quant8_signed_relu1_edges_zp_min_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -785,6 +808,7 @@ def _t23():
         "relu_quant8_signed_relu1_edges_zp_min_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -821,6 +845,7 @@ def _t24():
         "relu_quant8_signed_relu1_edges_zp_max_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("signed",), ("RELU1",)),
         model=g.model(
             operands=[
@@ -852,6 +877,7 @@ def _t25():
         "relu_quant8_signed_relu1_edges_zp_max_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("signed", "all_inputs_as_internal"), ("RELU1",)),
         model=g.model(
             operands=[
@@ -888,6 +914,7 @@ def _t26():
         "relu_quant8_signed_relu6_edges_zp_min_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -919,6 +946,7 @@ def _t27():
         "relu_quant8_signed_relu6_edges_zp_min_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("signed", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[
@@ -955,6 +983,7 @@ def _t28():
         "relu_quant8_signed_relu6_edges_zp_max_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("signed",), ("RELU6",)),
         model=g.model(
             operands=[
@@ -986,6 +1015,7 @@ def _t29():
         "relu_quant8_signed_relu6_edges_zp_max_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("signed", "all_inputs_as_internal"), ("RELU6",)),
         model=g.model(
             operands=[

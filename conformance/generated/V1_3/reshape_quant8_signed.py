@@ -17,6 +17,7 @@ def _t0():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_zp0"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -50,6 +51,7 @@ def _t1():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_zp0", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -87,6 +89,7 @@ def _t2():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_zp0", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -120,6 +123,7 @@ def _t3():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -158,6 +162,7 @@ def _t4():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_saturating_low"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -191,6 +196,7 @@ def _t5():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_saturating_low", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -228,6 +234,7 @@ def _t6():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_saturating_low", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -299,6 +307,7 @@ def _t8():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_saturating_high"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -332,6 +341,7 @@ def _t9():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_saturating_high", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -369,6 +379,7 @@ def _t10():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_saturating_high", "all_tensors_as_inputs"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -402,6 +413,7 @@ def _t11():
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -440,6 +452,7 @@ def _t12():
         "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("weight_as_input", "signed_zp0"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -473,6 +486,7 @@ def _t13():
         "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -511,6 +525,7 @@ def _t14():
         "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("weight_as_input", "signed_saturating_low"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -544,6 +559,7 @@ def _t15():
         "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("weight_as_input", "signed_saturating_low", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -582,6 +598,7 @@ def _t16():
         "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("weight_as_input", "signed_saturating_high"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -615,6 +632,7 @@ def _t17():
         "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 24, ("weight_as_input", "signed_saturating_high", "all_inputs_as_internal"), ("RESHAPE",)),
         model=g.model(
             operands=[
@@ -653,6 +671,7 @@ def _t18():
         "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("signed_zp0",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -686,6 +705,7 @@ def _t19():
         "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("signed_zp0", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -723,6 +743,7 @@ def _t20():
         "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("signed_saturating_low",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -756,6 +777,7 @@ def _t21():
         "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("signed_saturating_low", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -793,6 +815,7 @@ def _t22():
         "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("signed_saturating_high",), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -826,6 +849,7 @@ def _t23():
         "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("signed_saturating_high", "all_inputs_as_internal"), ("SQUEEZE",)),
         model=g.model(
             operands=[
@@ -863,6 +887,7 @@ def _t24():
         "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("signed_zp0",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -896,6 +921,7 @@ def _t25():
         "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("signed_zp0", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -933,6 +959,7 @@ def _t26():
         "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("signed_saturating_low",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -966,6 +993,7 @@ def _t27():
         "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("signed_saturating_low", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -1003,6 +1031,7 @@ def _t28():
         "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("signed_saturating_high",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -1036,6 +1065,7 @@ def _t29():
         "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("signed_saturating_high", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -1073,6 +1103,7 @@ def _t30():
         "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, ("signed_zp0",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -1106,6 +1137,7 @@ def _t31():
         "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, ("signed_zp0", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -1143,6 +1175,7 @@ def _t32():
         "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, ("signed_saturating_low",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -1176,6 +1209,7 @@ def _t33():
         "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, ("signed_saturating_low", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -1213,6 +1247,7 @@ def _t34():
         "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, ("signed_saturating_high",), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[
@@ -1246,6 +1281,7 @@ def _t35():
         "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 50, ("signed_saturating_high", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
         model=g.model(
             operands=[

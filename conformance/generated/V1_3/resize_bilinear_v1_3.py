@@ -51,6 +51,7 @@ def _t0():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -88,6 +89,7 @@ def _t1():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -128,6 +130,7 @@ def _t2():
         "resize_bilinear_v1_3_align_corners_nhwc_relaxed",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -165,6 +168,7 @@ def _t3():
         "resize_bilinear_v1_3_align_corners_nhwc_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -207,6 +211,7 @@ def _t4():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -244,6 +249,7 @@ def _t5():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -285,6 +291,7 @@ def _t6():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -322,6 +329,7 @@ def _t7():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -363,6 +371,7 @@ def _t8():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -400,6 +409,7 @@ def _t9():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -440,6 +450,7 @@ def _t10():
         "resize_bilinear_v1_3_align_corners_nchw_relaxed",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -477,6 +488,7 @@ def _t11():
         "resize_bilinear_v1_3_align_corners_nchw_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -519,6 +531,7 @@ def _t12():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -556,6 +569,7 @@ def _t13():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -597,6 +611,7 @@ def _t14():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -634,6 +649,7 @@ def _t15():
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -675,6 +691,7 @@ def _t16():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -711,6 +728,7 @@ def _t17():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -750,6 +768,7 @@ def _t18():
         "resize_bilinear_v1_3_align_corners_scale_nhwc_relaxed",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -786,6 +805,7 @@ def _t19():
         "resize_bilinear_v1_3_align_corners_scale_nhwc_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -827,6 +847,7 @@ def _t20():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -863,6 +884,7 @@ def _t21():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -903,6 +925,7 @@ def _t22():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -939,6 +962,7 @@ def _t23():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -979,6 +1003,7 @@ def _t24():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1015,6 +1040,7 @@ def _t25():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1054,6 +1080,7 @@ def _t26():
         "resize_bilinear_v1_3_align_corners_scale_nchw_relaxed",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1090,6 +1117,7 @@ def _t27():
         "resize_bilinear_v1_3_align_corners_scale_nchw_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1131,6 +1159,7 @@ def _t28():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1167,6 +1196,7 @@ def _t29():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1207,6 +1237,7 @@ def _t30():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1243,6 +1274,7 @@ def _t31():
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1283,6 +1315,7 @@ def _t32():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1320,6 +1353,7 @@ def _t33():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1360,6 +1394,7 @@ def _t34():
         "resize_bilinear_v1_3_half_pixel_up_nhwc_relaxed",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1397,6 +1432,7 @@ def _t35():
         "resize_bilinear_v1_3_half_pixel_up_nhwc_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1439,6 +1475,7 @@ def _t36():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1476,6 +1513,7 @@ def _t37():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1517,6 +1555,7 @@ def _t38():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1554,6 +1593,7 @@ def _t39():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1595,6 +1635,7 @@ def _t40():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1632,6 +1673,7 @@ def _t41():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1672,6 +1714,7 @@ def _t42():
         "resize_bilinear_v1_3_half_pixel_up_nchw_relaxed",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1709,6 +1752,7 @@ def _t43():
         "resize_bilinear_v1_3_half_pixel_up_nchw_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1751,6 +1795,7 @@ def _t44():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1788,6 +1833,7 @@ def _t45():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1829,6 +1875,7 @@ def _t46():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1866,6 +1913,7 @@ def _t47():
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1907,6 +1955,7 @@ def _t48():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1944,6 +1993,7 @@ def _t49():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1984,6 +2034,7 @@ def _t50():
         "resize_bilinear_v1_3_half_pixel_down_nhwc_relaxed",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2021,6 +2072,7 @@ def _t51():
         "resize_bilinear_v1_3_half_pixel_down_nhwc_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2063,6 +2115,7 @@ def _t52():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2100,6 +2153,7 @@ def _t53():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2141,6 +2195,7 @@ def _t54():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2178,6 +2233,7 @@ def _t55():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2219,6 +2275,7 @@ def _t56():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2256,6 +2313,7 @@ def _t57():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2296,6 +2354,7 @@ def _t58():
         "resize_bilinear_v1_3_half_pixel_down_nchw_relaxed",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2333,6 +2392,7 @@ def _t59():
         "resize_bilinear_v1_3_half_pixel_down_nchw_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2375,6 +2435,7 @@ def _t60():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2412,6 +2473,7 @@ def _t61():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2453,6 +2515,7 @@ def _t62():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2490,6 +2553,7 @@ def _t63():
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2531,6 +2595,7 @@ def _t64():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2567,6 +2632,7 @@ def _t65():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2606,6 +2672,7 @@ def _t66():
         "resize_bilinear_v1_3_align_corners_down_nhwc_relaxed",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2642,6 +2709,7 @@ def _t67():
         "resize_bilinear_v1_3_align_corners_down_nhwc_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2683,6 +2751,7 @@ def _t68():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2719,6 +2788,7 @@ def _t69():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2759,6 +2829,7 @@ def _t70():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2795,6 +2866,7 @@ def _t71():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2835,6 +2907,7 @@ def _t72():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2871,6 +2944,7 @@ def _t73():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2910,6 +2984,7 @@ def _t74():
         "resize_bilinear_v1_3_align_corners_down_nchw_relaxed",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2946,6 +3021,7 @@ def _t75():
         "resize_bilinear_v1_3_align_corners_down_nchw_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2987,6 +3063,7 @@ def _t76():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3023,6 +3100,7 @@ def _t77():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3063,6 +3141,7 @@ def _t78():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3099,6 +3178,7 @@ def _t79():
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3139,6 +3219,7 @@ def _t80():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3176,6 +3257,7 @@ def _t81():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3216,6 +3298,7 @@ def _t82():
         "resize_bilinear_v1_3_flags_false_nhwc_relaxed",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3253,6 +3336,7 @@ def _t83():
         "resize_bilinear_v1_3_flags_false_nhwc_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3295,6 +3379,7 @@ def _t84():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3332,6 +3417,7 @@ def _t85():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3373,6 +3459,7 @@ def _t86():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3410,6 +3497,7 @@ def _t87():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3451,6 +3539,7 @@ def _t88():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", ""), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3488,6 +3577,7 @@ def _t89():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3528,6 +3618,7 @@ def _t90():
         "resize_bilinear_v1_3_flags_false_nchw_relaxed",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3565,6 +3656,7 @@ def _t91():
         "resize_bilinear_v1_3_flags_false_nchw_relaxed_all_inputs_as_internal",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3607,6 +3699,7 @@ def _t92():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3644,6 +3737,7 @@ def _t93():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3685,6 +3779,7 @@ def _t94():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -3722,6 +3817,7 @@ def _t95():
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[

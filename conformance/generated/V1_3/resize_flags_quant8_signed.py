@@ -43,6 +43,7 @@ def _t0():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp0"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -79,6 +80,7 @@ def _t1():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -119,6 +121,7 @@ def _t2():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_low"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -155,6 +158,7 @@ def _t3():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_low", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -195,6 +199,7 @@ def _t4():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_high"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -231,6 +236,7 @@ def _t5():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_high", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -271,6 +277,7 @@ def _t6():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp0"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -307,6 +314,7 @@ def _t7():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -347,6 +355,7 @@ def _t8():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_low"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -383,6 +392,7 @@ def _t9():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_low", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -423,6 +433,7 @@ def _t10():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_high"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -459,6 +470,7 @@ def _t11():
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_high", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -499,6 +511,7 @@ def _t12():
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -536,6 +549,7 @@ def _t13():
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -577,6 +591,7 @@ def _t14():
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nhwc_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -614,6 +629,7 @@ def _t15():
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -655,6 +671,7 @@ def _t16():
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -692,6 +709,7 @@ def _t17():
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -733,6 +751,7 @@ def _t18():
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nchw_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -770,6 +789,7 @@ def _t19():
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -811,6 +831,7 @@ def _t20():
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -848,6 +869,7 @@ def _t21():
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -889,6 +911,7 @@ def _t22():
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -926,6 +949,7 @@ def _t23():
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -967,6 +991,7 @@ def _t24():
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1004,6 +1029,7 @@ def _t25():
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1045,6 +1071,7 @@ def _t26():
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1082,6 +1109,7 @@ def _t27():
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1123,6 +1151,7 @@ def _t28():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp0"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1160,6 +1189,7 @@ def _t29():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1201,6 +1231,7 @@ def _t30():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1238,6 +1269,7 @@ def _t31():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1279,6 +1311,7 @@ def _t32():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1316,6 +1349,7 @@ def _t33():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1357,6 +1391,7 @@ def _t34():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp0"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1394,6 +1429,7 @@ def _t35():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1435,6 +1471,7 @@ def _t36():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1472,6 +1509,7 @@ def _t37():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1513,6 +1551,7 @@ def _t38():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1550,6 +1589,7 @@ def _t39():
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1591,6 +1631,7 @@ def _t40():
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1628,6 +1669,7 @@ def _t41():
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1669,6 +1711,7 @@ def _t42():
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1706,6 +1749,7 @@ def _t43():
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1747,6 +1791,7 @@ def _t44():
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1784,6 +1829,7 @@ def _t45():
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1825,6 +1871,7 @@ def _t46():
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1862,6 +1909,7 @@ def _t47():
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1903,6 +1951,7 @@ def _t48():
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nhwc_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1939,6 +1988,7 @@ def _t49():
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1979,6 +2029,7 @@ def _t50():
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2015,6 +2066,7 @@ def _t51():
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2055,6 +2107,7 @@ def _t52():
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nchw_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2091,6 +2144,7 @@ def _t53():
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2131,6 +2185,7 @@ def _t54():
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nchw_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2167,6 +2222,7 @@ def _t55():
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2207,6 +2263,7 @@ def _t56():
         "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2243,6 +2300,7 @@ def _t57():
         "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2283,6 +2341,7 @@ def _t58():
         "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2319,6 +2378,7 @@ def _t59():
         "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -2359,6 +2419,7 @@ def _t60():
         "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2395,6 +2456,7 @@ def _t61():
         "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2435,6 +2497,7 @@ def _t62():
         "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nchw_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2471,6 +2534,7 @@ def _t63():
         "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2511,6 +2575,7 @@ def _t64():
         "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2548,6 +2613,7 @@ def _t65():
         "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2589,6 +2655,7 @@ def _t66():
         "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2626,6 +2693,7 @@ def _t67():
         "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[

@@ -53,6 +53,7 @@ def _t0():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -90,6 +91,7 @@ def _t1():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -130,6 +132,7 @@ def _t2():
         "resize_nearest_neighbor_v1_3_align_corners_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -167,6 +170,7 @@ def _t3():
         "resize_nearest_neighbor_v1_3_align_corners_nhwc_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -209,6 +213,7 @@ def _t4():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -246,6 +251,7 @@ def _t5():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -287,6 +293,7 @@ def _t6():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -324,6 +331,7 @@ def _t7():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -365,6 +373,7 @@ def _t8():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -402,6 +411,7 @@ def _t9():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -442,6 +452,7 @@ def _t10():
         "resize_nearest_neighbor_v1_3_align_corners_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -479,6 +490,7 @@ def _t11():
         "resize_nearest_neighbor_v1_3_align_corners_nchw_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -521,6 +533,7 @@ def _t12():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -558,6 +571,7 @@ def _t13():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -599,6 +613,7 @@ def _t14():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -636,6 +651,7 @@ def _t15():
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -677,6 +693,7 @@ def _t16():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -714,6 +731,7 @@ def _t17():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -754,6 +772,7 @@ def _t18():
         "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -791,6 +810,7 @@ def _t19():
         "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -833,6 +853,7 @@ def _t20():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -870,6 +891,7 @@ def _t21():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -911,6 +933,7 @@ def _t22():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -948,6 +971,7 @@ def _t23():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -989,6 +1013,7 @@ def _t24():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1026,6 +1051,7 @@ def _t25():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1066,6 +1092,7 @@ def _t26():
         "resize_nearest_neighbor_v1_3_half_pixel_down_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1103,6 +1130,7 @@ def _t27():
         "resize_nearest_neighbor_v1_3_half_pixel_down_nchw_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1145,6 +1173,7 @@ def _t28():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1182,6 +1211,7 @@ def _t29():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1223,6 +1253,7 @@ def _t30():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1260,6 +1291,7 @@ def _t31():
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1301,6 +1333,7 @@ def _t32():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1337,6 +1370,7 @@ def _t33():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1376,6 +1410,7 @@ def _t34():
         "resize_nearest_neighbor_v1_3_align_corners_down_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1412,6 +1447,7 @@ def _t35():
         "resize_nearest_neighbor_v1_3_align_corners_down_nhwc_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1453,6 +1489,7 @@ def _t36():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1489,6 +1526,7 @@ def _t37():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1529,6 +1567,7 @@ def _t38():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1565,6 +1604,7 @@ def _t39():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1605,6 +1645,7 @@ def _t40():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1641,6 +1682,7 @@ def _t41():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1680,6 +1722,7 @@ def _t42():
         "resize_nearest_neighbor_v1_3_align_corners_down_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1716,6 +1759,7 @@ def _t43():
         "resize_nearest_neighbor_v1_3_align_corners_down_nchw_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1757,6 +1801,7 @@ def _t44():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1793,6 +1838,7 @@ def _t45():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1833,6 +1879,7 @@ def _t46():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1869,6 +1916,7 @@ def _t47():
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1909,6 +1957,7 @@ def _t48():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1945,6 +1994,7 @@ def _t49():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1984,6 +2034,7 @@ def _t50():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2020,6 +2071,7 @@ def _t51():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2061,6 +2113,7 @@ def _t52():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2097,6 +2150,7 @@ def _t53():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2137,6 +2191,7 @@ def _t54():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2173,6 +2228,7 @@ def _t55():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2213,6 +2269,7 @@ def _t56():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2249,6 +2306,7 @@ def _t57():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2288,6 +2346,7 @@ def _t58():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2324,6 +2383,7 @@ def _t59():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2365,6 +2425,7 @@ def _t60():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2401,6 +2462,7 @@ def _t61():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2441,6 +2503,7 @@ def _t62():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2477,6 +2540,7 @@ def _t63():
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2517,6 +2581,7 @@ def _t64():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2554,6 +2619,7 @@ def _t65():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2594,6 +2660,7 @@ def _t66():
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2631,6 +2698,7 @@ def _t67():
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2673,6 +2741,7 @@ def _t68():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2710,6 +2779,7 @@ def _t69():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2751,6 +2821,7 @@ def _t70():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2788,6 +2859,7 @@ def _t71():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2829,6 +2901,7 @@ def _t72():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2866,6 +2939,7 @@ def _t73():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2906,6 +2980,7 @@ def _t74():
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2943,6 +3018,7 @@ def _t75():
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -2985,6 +3061,7 @@ def _t76():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3022,6 +3099,7 @@ def _t77():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3063,6 +3141,7 @@ def _t78():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3100,6 +3179,7 @@ def _t79():
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3141,6 +3221,7 @@ def _t80():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3178,6 +3259,7 @@ def _t81():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3218,6 +3300,7 @@ def _t82():
         "resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3255,6 +3338,7 @@ def _t83():
         "resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3297,6 +3381,7 @@ def _t84():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3334,6 +3419,7 @@ def _t85():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3375,6 +3461,7 @@ def _t86():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3412,6 +3499,7 @@ def _t87():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3453,6 +3541,7 @@ def _t88():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", ""), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3490,6 +3579,7 @@ def _t89():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3530,6 +3620,7 @@ def _t90():
         "resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3567,6 +3658,7 @@ def _t91():
         "resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed_all_inputs_as_internal",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3609,6 +3701,7 @@ def _t92():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3646,6 +3739,7 @@ def _t93():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3687,6 +3781,7 @@ def _t94():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -3724,6 +3819,7 @@ def _t95():
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[

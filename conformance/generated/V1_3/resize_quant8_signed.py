@@ -36,6 +36,7 @@ def _t0():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nhwc", "signed_zp0"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -71,6 +72,7 @@ def _t1():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -110,6 +112,7 @@ def _t2():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nhwc", "signed_low"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -145,6 +148,7 @@ def _t3():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nhwc", "signed_low", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -184,6 +188,7 @@ def _t4():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nhwc", "signed_high"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -219,6 +224,7 @@ def _t5():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nhwc", "signed_high", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -258,6 +264,7 @@ def _t6():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nchw", "signed_zp0"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -293,6 +300,7 @@ def _t7():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -332,6 +340,7 @@ def _t8():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nchw", "signed_low"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -367,6 +376,7 @@ def _t9():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nchw", "signed_low", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -406,6 +416,7 @@ def _t10():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nchw", "signed_high"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -441,6 +452,7 @@ def _t11():
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("nchw", "signed_high", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -480,6 +492,7 @@ def _t12():
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("nhwc", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -515,6 +528,7 @@ def _t13():
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -554,6 +568,7 @@ def _t14():
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nhwc_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("nhwc", "signed_zp_pos"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -589,6 +604,7 @@ def _t15():
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -628,6 +644,7 @@ def _t16():
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("nchw", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -663,6 +680,7 @@ def _t17():
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -702,6 +720,7 @@ def _t18():
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nchw_signed_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("nchw", "signed_zp_pos"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -737,6 +756,7 @@ def _t19():
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -776,6 +796,7 @@ def _t20():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nhwc", "signed_zp0"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -811,6 +832,7 @@ def _t21():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -850,6 +872,7 @@ def _t22():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nhwc", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -885,6 +908,7 @@ def _t23():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -924,6 +948,7 @@ def _t24():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nhwc", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -959,6 +984,7 @@ def _t25():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -998,6 +1024,7 @@ def _t26():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nchw", "signed_zp0"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1033,6 +1060,7 @@ def _t27():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1072,6 +1100,7 @@ def _t28():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nchw", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1107,6 +1136,7 @@ def _t29():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1146,6 +1176,7 @@ def _t30():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nchw", "signed_saturating_low"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1181,6 +1212,7 @@ def _t31():
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1220,6 +1252,7 @@ def _t32():
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("nhwc", "signed_zp_neg"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1255,6 +1288,7 @@ def _t33():
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1294,6 +1328,7 @@ def _t34():
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nhwc_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("nhwc", "signed_saturating"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1329,6 +1364,7 @@ def _t35():
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("nhwc", "signed_saturating", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1368,6 +1404,7 @@ def _t36():
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("nchw", "signed_zp_neg"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1403,6 +1440,7 @@ def _t37():
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1442,6 +1480,7 @@ def _t38():
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nchw_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("nchw", "signed_saturating"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1477,6 +1516,7 @@ def _t39():
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 68, ("nchw", "signed_saturating", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1516,6 +1556,7 @@ def _t40():
         "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nhwc_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 84, ("nhwc", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1551,6 +1592,7 @@ def _t41():
         "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 84, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1590,6 +1632,7 @@ def _t42():
         "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nchw_signed_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 84, ("nchw", "signed_zp_neg"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1625,6 +1668,7 @@ def _t43():
         "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 84, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1664,6 +1708,7 @@ def _t44():
         "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 98, ("nhwc", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1699,6 +1744,7 @@ def _t45():
         "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 98, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1738,6 +1784,7 @@ def _t46():
         "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 98, ("nchw", "signed_saturating_high"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1773,6 +1820,7 @@ def _t47():
         "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 98, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
         model=g.model(
             operands=[
@@ -1812,6 +1860,7 @@ def _t48():
         "resize_quant8_signed_bilinear_mixed_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 113, ("signed",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1846,6 +1895,7 @@ def _t49():
         "resize_quant8_signed_bilinear_mixed_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 113, ("signed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1884,6 +1934,7 @@ def _t50():
         "resize_quant8_signed_bilinear_up_scale_no_layout_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 121, ("signed",), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[
@@ -1918,6 +1969,7 @@ def _t51():
         "resize_quant8_signed_bilinear_up_scale_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 121, ("signed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
         model=g.model(
             operands=[

@@ -38,6 +38,7 @@ def _t0():
         "roi_align_quant8_signed_dynamic_output_shape_nhwc_signed_a",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "signed_a"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -81,6 +82,7 @@ def _t1():
         "roi_align_quant8_signed_dynamic_output_shape_nhwc_signed_a_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "signed_a", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -128,6 +130,7 @@ def _t2():
         "roi_align_quant8_signed_dynamic_output_shape_nhwc_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "signed_saturating"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -171,6 +174,7 @@ def _t3():
         "roi_align_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nhwc", "signed_saturating", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -218,6 +222,7 @@ def _t4():
         "roi_align_quant8_signed_dynamic_output_shape_nchw_signed_a",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "signed_a"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -261,6 +266,7 @@ def _t5():
         "roi_align_quant8_signed_dynamic_output_shape_nchw_signed_a_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "signed_a", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -308,6 +314,7 @@ def _t6():
         "roi_align_quant8_signed_dynamic_output_shape_nchw_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "signed_saturating"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -351,6 +358,7 @@ def _t7():
         "roi_align_quant8_signed_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("nchw", "signed_saturating", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -398,6 +406,7 @@ def _t8():
         "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("nhwc", "signed_saturating"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -441,6 +450,7 @@ def _t9():
         "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("nhwc", "signed_saturating", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -488,6 +498,7 @@ def _t10():
         "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_b",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("nhwc", "signed_b"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -531,6 +542,7 @@ def _t11():
         "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_b_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("nhwc", "signed_b", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -578,6 +590,7 @@ def _t12():
         "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_saturating",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("nchw", "signed_saturating"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -621,6 +634,7 @@ def _t13():
         "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("nchw", "signed_saturating", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -668,6 +682,7 @@ def _t14():
         "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_b",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("nchw", "signed_b"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[
@@ -711,6 +726,7 @@ def _t15():
         "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_b_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 63, ("nchw", "signed_b", "all_inputs_as_internal"), ("ROI_ALIGN",)),
         model=g.model(
             operands=[

@@ -25,6 +25,7 @@ def _t0():
         "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_zp0"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -66,6 +67,7 @@ def _t1():
         "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -111,6 +113,7 @@ def _t2():
         "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_high"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -152,6 +155,7 @@ def _t3():
         "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -197,6 +201,7 @@ def _t4():
         "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_low"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -238,6 +243,7 @@ def _t5():
         "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -283,6 +289,7 @@ def _t6():
         "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_zp0"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -324,6 +331,7 @@ def _t7():
         "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -369,6 +377,7 @@ def _t8():
         "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_high"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -410,6 +419,7 @@ def _t9():
         "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -455,6 +465,7 @@ def _t10():
         "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_low"), ("ROI_POOLING",)),
         model=g.model(
             operands=[
@@ -496,6 +507,7 @@ def _t11():
         "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("ROI_POOLING",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "select_quant8_signed_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_neg",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "select_quant8_signed_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_neg", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -96,6 +98,7 @@ def _t2():
         "select_quant8_signed_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_zero",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -131,6 +134,7 @@ def _t3():
         "select_quant8_signed_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_zero", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[
@@ -175,6 +179,7 @@ def _t4():
         "select_quant8_signed_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_pos",), ("SELECT",)),
         model=g.model(
             operands=[
@@ -210,6 +215,7 @@ def _t5():
         "select_quant8_signed_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_pos", "all_inputs_as_internal"), ("SELECT",)),
         model=g.model(
             operands=[

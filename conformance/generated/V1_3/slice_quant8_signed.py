@@ -24,6 +24,7 @@ def _t0():
         "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("signed_zp0",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -62,6 +63,7 @@ def _t1():
         "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("signed_zp0", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -104,6 +106,7 @@ def _t2():
         "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("signed_saturating_low",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -142,6 +145,7 @@ def _t3():
         "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("signed_saturating_low", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -184,6 +188,7 @@ def _t4():
         "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("signed_saturating_high",), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -222,6 +227,7 @@ def _t5():
         "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("signed_saturating_high", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
         model=g.model(
             operands=[
@@ -264,6 +270,7 @@ def _t6():
         "slice_quant8_signed_slice_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("signed_zp0",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -298,6 +305,7 @@ def _t7():
         "slice_quant8_signed_slice_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("signed_zp0", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -336,6 +344,7 @@ def _t8():
         "slice_quant8_signed_slice_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("signed_saturating_low",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -370,6 +379,7 @@ def _t9():
         "slice_quant8_signed_slice_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("signed_saturating_low", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -408,6 +418,7 @@ def _t10():
         "slice_quant8_signed_slice_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("signed_saturating_high",), ("SLICE",)),
         model=g.model(
             operands=[
@@ -442,6 +453,7 @@ def _t11():
         "slice_quant8_signed_slice_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 31, ("signed_saturating_high", "all_inputs_as_internal"), ("SLICE",)),
         model=g.model(
             operands=[
@@ -480,6 +492,7 @@ def _t12():
         "slice_quant8_signed_split_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed_zp0",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -518,6 +531,7 @@ def _t13():
         "slice_quant8_signed_split_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed_zp0", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -560,6 +574,7 @@ def _t14():
         "slice_quant8_signed_split_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed_saturating_low",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -598,6 +613,7 @@ def _t15():
         "slice_quant8_signed_split_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed_saturating_low", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -640,6 +656,7 @@ def _t16():
         "slice_quant8_signed_split_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed_saturating_high",), ("SPLIT",)),
         model=g.model(
             operands=[
@@ -678,6 +695,7 @@ def _t17():
         "slice_quant8_signed_split_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed_saturating_high", "all_inputs_as_internal"), ("SPLIT",)),
         model=g.model(
             operands=[

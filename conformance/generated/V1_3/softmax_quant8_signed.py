@@ -17,6 +17,7 @@ def _t0():
         "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_neg",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -50,6 +51,7 @@ def _t1():
         "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_neg", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -87,6 +89,7 @@ def _t2():
         "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_zero",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -120,6 +123,7 @@ def _t3():
         "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_zero", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -157,6 +161,7 @@ def _t4():
         "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_pos",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -190,6 +195,7 @@ def _t5():
         "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("zp_pos", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -227,6 +233,7 @@ def _t6():
         "softmax_quant8_signed_axis1_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_neg",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -261,6 +268,7 @@ def _t7():
         "softmax_quant8_signed_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_neg", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -299,6 +307,7 @@ def _t8():
         "softmax_quant8_signed_axis1_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_zero",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -333,6 +342,7 @@ def _t9():
         "softmax_quant8_signed_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_zero", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -371,6 +381,7 @@ def _t10():
         "softmax_quant8_signed_axis1_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_pos",), ("SOFTMAX",)),
         model=g.model(
             operands=[
@@ -405,6 +416,7 @@ def _t11():
         "softmax_quant8_signed_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 42, ("zp_pos", "all_inputs_as_internal"), ("SOFTMAX",)),
         model=g.model(
             operands=[

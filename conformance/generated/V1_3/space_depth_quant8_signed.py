@@ -68,6 +68,7 @@ def _t0():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_zp0"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -102,6 +103,7 @@ def _t1():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -140,6 +142,7 @@ def _t2():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_low"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -174,6 +177,7 @@ def _t3():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -212,6 +216,7 @@ def _t4():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_high"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -246,6 +251,7 @@ def _t5():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -284,6 +290,7 @@ def _t6():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_zp0"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -318,6 +325,7 @@ def _t7():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -356,6 +364,7 @@ def _t8():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_low"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -390,6 +399,7 @@ def _t9():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -428,6 +438,7 @@ def _t10():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_high"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -462,6 +473,7 @@ def _t11():
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -500,6 +512,7 @@ def _t12():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nhwc", "signed_zp0"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -534,6 +547,7 @@ def _t13():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -572,6 +586,7 @@ def _t14():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nhwc", "signed_saturating_low"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -606,6 +621,7 @@ def _t15():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -644,6 +660,7 @@ def _t16():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nhwc", "signed_saturating_high"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -678,6 +695,7 @@ def _t17():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -716,6 +734,7 @@ def _t18():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nchw", "signed_zp0"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -750,6 +769,7 @@ def _t19():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -788,6 +808,7 @@ def _t20():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nchw", "signed_saturating_low"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -822,6 +843,7 @@ def _t21():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -860,6 +882,7 @@ def _t22():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nchw", "signed_saturating_high"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -894,6 +917,7 @@ def _t23():
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 41, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -932,6 +956,7 @@ def _t24():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nhwc", "signed_zp0"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -966,6 +991,7 @@ def _t25():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1004,6 +1030,7 @@ def _t26():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nhwc", "signed_saturating_low"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1038,6 +1065,7 @@ def _t27():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1076,6 +1104,7 @@ def _t28():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nhwc", "signed_saturating_high"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1110,6 +1139,7 @@ def _t29():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1148,6 +1178,7 @@ def _t30():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nchw", "signed_zp0"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1182,6 +1213,7 @@ def _t31():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1220,6 +1252,7 @@ def _t32():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nchw", "signed_saturating_low"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1254,6 +1287,7 @@ def _t33():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1292,6 +1326,7 @@ def _t34():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nchw", "signed_saturating_high"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1326,6 +1361,7 @@ def _t35():
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 58, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -1364,6 +1400,7 @@ def _t36():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_zp0"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1399,6 +1436,7 @@ def _t37():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1438,6 +1476,7 @@ def _t38():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_zp0", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1474,6 +1513,7 @@ def _t39():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1514,6 +1554,7 @@ def _t40():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_low"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1549,6 +1590,7 @@ def _t41():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1588,6 +1630,7 @@ def _t42():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_low", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1624,6 +1667,7 @@ def _t43():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1664,6 +1708,7 @@ def _t44():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_high"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1699,6 +1744,7 @@ def _t45():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1738,6 +1784,7 @@ def _t46():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_high", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1774,6 +1821,7 @@ def _t47():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1814,6 +1862,7 @@ def _t48():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_zp0"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1849,6 +1898,7 @@ def _t49():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1888,6 +1938,7 @@ def _t50():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_zp0", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1924,6 +1975,7 @@ def _t51():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1964,6 +2016,7 @@ def _t52():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_low"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -1999,6 +2052,7 @@ def _t53():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2038,6 +2092,7 @@ def _t54():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_low", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2074,6 +2129,7 @@ def _t55():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2114,6 +2170,7 @@ def _t56():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_high"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2149,6 +2206,7 @@ def _t57():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2188,6 +2246,7 @@ def _t58():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_high", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2224,6 +2283,7 @@ def _t59():
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2264,6 +2324,7 @@ def _t60():
         "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 91, ("signed_zp0",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -2297,6 +2358,7 @@ def _t61():
         "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 91, ("signed_zp0", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -2334,6 +2396,7 @@ def _t62():
         "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 91, ("signed_saturating_low",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -2367,6 +2430,7 @@ def _t63():
         "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 91, ("signed_saturating_low", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -2404,6 +2468,7 @@ def _t64():
         "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 91, ("signed_saturating_high",), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -2437,6 +2502,7 @@ def _t65():
         "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 91, ("signed_saturating_high", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
         model=g.model(
             operands=[
@@ -2474,6 +2540,7 @@ def _t66():
         "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("signed_zp0",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -2507,6 +2574,7 @@ def _t67():
         "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -2544,6 +2612,7 @@ def _t68():
         "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("signed_saturating_low",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -2577,6 +2646,7 @@ def _t69():
         "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -2614,6 +2684,7 @@ def _t70():
         "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("signed_saturating_high",), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -2647,6 +2718,7 @@ def _t71():
         "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 105, ("signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
         model=g.model(
             operands=[
@@ -2684,6 +2756,7 @@ def _t72():
         "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 121, ("signed_zp0",), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2717,6 +2790,7 @@ def _t73():
         "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 121, ("signed_zp0", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2754,6 +2828,7 @@ def _t74():
         "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 121, ("signed_saturating_low",), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2787,6 +2862,7 @@ def _t75():
         "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 121, ("signed_saturating_low", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2824,6 +2900,7 @@ def _t76():
         "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 121, ("signed_saturating_high",), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2857,6 +2934,7 @@ def _t77():
         "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 121, ("signed_saturating_high", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
         model=g.model(
             operands=[
@@ -2894,6 +2972,7 @@ def _t78():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_zp0",), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2928,6 +3007,7 @@ def _t79():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -2966,6 +3046,7 @@ def _t80():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_zp0", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -3001,6 +3082,7 @@ def _t81():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -3040,6 +3122,7 @@ def _t82():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_saturating_low",), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -3074,6 +3157,7 @@ def _t83():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -3112,6 +3196,7 @@ def _t84():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_saturating_low", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -3147,6 +3232,7 @@ def _t85():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -3186,6 +3272,7 @@ def _t86():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_saturating_high",), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -3220,6 +3307,7 @@ def _t87():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -3258,6 +3346,7 @@ def _t88():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_saturating_high", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[
@@ -3293,6 +3382,7 @@ def _t89():
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 136, ("signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "sub_int32_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 13, (), ("SUB",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "sub_int32_overflow_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 26, (), ("SUB",)),
         model=g.model(
             operands=[

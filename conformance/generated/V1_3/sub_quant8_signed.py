@@ -17,6 +17,7 @@ def _t0():
         "sub_quant8_signed_dynamic_output_shape_none_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("none", "zp_neg"), ("SUB",)),
         model=g.model(
             operands=[
@@ -52,6 +53,7 @@ def _t1():
         "sub_quant8_signed_dynamic_output_shape_none_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("none", "zp_neg", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -95,6 +97,7 @@ def _t2():
         "sub_quant8_signed_dynamic_output_shape_none_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("none", "zp_zero"), ("SUB",)),
         model=g.model(
             operands=[
@@ -130,6 +133,7 @@ def _t3():
         "sub_quant8_signed_dynamic_output_shape_none_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("none", "zp_zero", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -173,6 +177,7 @@ def _t4():
         "sub_quant8_signed_dynamic_output_shape_none_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("none", "zp_pos"), ("SUB",)),
         model=g.model(
             operands=[
@@ -208,6 +213,7 @@ def _t5():
         "sub_quant8_signed_dynamic_output_shape_none_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("none", "zp_pos", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -251,6 +257,7 @@ def _t6():
         "sub_quant8_signed_dynamic_output_shape_none_scale_0_7",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("none", "scale_0_7"), ("SUB",)),
         model=g.model(
             operands=[
@@ -286,6 +293,7 @@ def _t7():
         "sub_quant8_signed_dynamic_output_shape_none_scale_0_7_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("none", "scale_0_7", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -329,6 +337,7 @@ def _t8():
         "sub_quant8_signed_dynamic_output_shape_relu_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu", "zp_neg"), ("SUB",)),
         model=g.model(
             operands=[
@@ -364,6 +373,7 @@ def _t9():
         "sub_quant8_signed_dynamic_output_shape_relu_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu", "zp_neg", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -407,6 +417,7 @@ def _t10():
         "sub_quant8_signed_dynamic_output_shape_relu_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu", "zp_zero"), ("SUB",)),
         model=g.model(
             operands=[
@@ -442,6 +453,7 @@ def _t11():
         "sub_quant8_signed_dynamic_output_shape_relu_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu", "zp_zero", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -485,6 +497,7 @@ def _t12():
         "sub_quant8_signed_dynamic_output_shape_relu_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu", "zp_pos"), ("SUB",)),
         model=g.model(
             operands=[
@@ -520,6 +533,7 @@ def _t13():
         "sub_quant8_signed_dynamic_output_shape_relu_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu", "zp_pos", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -563,6 +577,7 @@ def _t14():
         "sub_quant8_signed_dynamic_output_shape_relu_scale_0_7",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu", "scale_0_7"), ("SUB",)),
         model=g.model(
             operands=[
@@ -598,6 +613,7 @@ def _t15():
         "sub_quant8_signed_dynamic_output_shape_relu_scale_0_7_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu", "scale_0_7", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -641,6 +657,7 @@ def _t16():
         "sub_quant8_signed_dynamic_output_shape_relu1_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu1", "zp_neg"), ("SUB",)),
         model=g.model(
             operands=[
@@ -676,6 +693,7 @@ def _t17():
         "sub_quant8_signed_dynamic_output_shape_relu1_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu1", "zp_neg", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -719,6 +737,7 @@ def _t18():
         "sub_quant8_signed_dynamic_output_shape_relu1_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu1", "zp_zero"), ("SUB",)),
         model=g.model(
             operands=[
@@ -754,6 +773,7 @@ def _t19():
         "sub_quant8_signed_dynamic_output_shape_relu1_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu1", "zp_zero", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -797,6 +817,7 @@ def _t20():
         "sub_quant8_signed_dynamic_output_shape_relu1_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu1", "zp_pos"), ("SUB",)),
         model=g.model(
             operands=[
@@ -832,6 +853,7 @@ def _t21():
         "sub_quant8_signed_dynamic_output_shape_relu1_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu1", "zp_pos", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -875,6 +897,7 @@ def _t22():
         "sub_quant8_signed_dynamic_output_shape_relu1_scale_0_7",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu1", "scale_0_7"), ("SUB",)),
         model=g.model(
             operands=[
@@ -910,6 +933,7 @@ def _t23():
         "sub_quant8_signed_dynamic_output_shape_relu1_scale_0_7_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu1", "scale_0_7", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -953,6 +977,7 @@ def _t24():
         "sub_quant8_signed_dynamic_output_shape_relu6_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu6", "zp_neg"), ("SUB",)),
         model=g.model(
             operands=[
@@ -988,6 +1013,7 @@ def _t25():
         "sub_quant8_signed_dynamic_output_shape_relu6_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu6", "zp_neg", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1031,6 +1057,7 @@ def _t26():
         "sub_quant8_signed_dynamic_output_shape_relu6_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu6", "zp_zero"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1066,6 +1093,7 @@ def _t27():
         "sub_quant8_signed_dynamic_output_shape_relu6_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu6", "zp_zero", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1109,6 +1137,7 @@ def _t28():
         "sub_quant8_signed_dynamic_output_shape_relu6_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu6", "zp_pos"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1144,6 +1173,7 @@ def _t29():
         "sub_quant8_signed_dynamic_output_shape_relu6_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu6", "zp_pos", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1187,6 +1217,7 @@ def _t30():
         "sub_quant8_signed_dynamic_output_shape_relu6_scale_0_7",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu6", "scale_0_7"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1222,6 +1253,7 @@ def _t31():
         "sub_quant8_signed_dynamic_output_shape_relu6_scale_0_7_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 27, ("relu6", "scale_0_7", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1265,6 +1297,7 @@ def _t32():
         "sub_quant8_signed_extremes_dynamic_output_shape_out_zp_max",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("out_zp_max",), ("SUB",)),
         model=g.model(
             operands=[
@@ -1300,6 +1333,7 @@ def _t33():
         "sub_quant8_signed_extremes_dynamic_output_shape_out_zp_max_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("out_zp_max", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1343,6 +1377,7 @@ def _t34():
         "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_3",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("out_scale_0_3",), ("SUB",)),
         model=g.model(
             operands=[
@@ -1378,6 +1413,7 @@ def _t35():
         "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_3_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("out_scale_0_3", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[
@@ -1421,6 +1457,7 @@ def _t36():
         "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_5",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("out_scale_0_5",), ("SUB",)),
         model=g.model(
             operands=[
@@ -1456,6 +1493,7 @@ def _t37():
         "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_5_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("out_scale_0_5", "all_inputs_as_internal"), ("SUB",)),
         model=g.model(
             operands=[

@@ -17,6 +17,7 @@ def _t0():
         "tanh_quant8_signed_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("zp_neg",), ("TANH",)),
         model=g.model(
             operands=[
@@ -48,6 +49,7 @@ def _t1():
         "tanh_quant8_signed_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("zp_neg", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -84,6 +86,7 @@ def _t2():
         "tanh_quant8_signed_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("zp_zero",), ("TANH",)),
         model=g.model(
             operands=[
@@ -115,6 +118,7 @@ def _t3():
         "tanh_quant8_signed_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("zp_zero", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -151,6 +155,7 @@ def _t4():
         "tanh_quant8_signed_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("zp_pos",), ("TANH",)),
         model=g.model(
             operands=[
@@ -182,6 +187,7 @@ def _t5():
         "tanh_quant8_signed_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 22, ("zp_pos", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -218,6 +224,7 @@ def _t6():
         "tanh_quant8_signed_edges_zp_min_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("signed",), ("TANH",)),
         model=g.model(
             operands=[
@@ -249,6 +256,7 @@ def _t7():
         "tanh_quant8_signed_edges_zp_min_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 48, ("signed", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[
@@ -285,6 +293,7 @@ def _t8():
         "tanh_quant8_signed_edges_zp_max_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("signed",), ("TANH",)),
         model=g.model(
             operands=[
@@ -316,6 +325,7 @@ def _t9():
         "tanh_quant8_signed_edges_zp_max_dynamic_output_shape_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 52, ("signed", "all_inputs_as_internal"), ("TANH",)),
         model=g.model(
             operands=[

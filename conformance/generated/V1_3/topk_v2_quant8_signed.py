@@ -20,6 +20,7 @@ def _t0():
         "topk_v2_quant8_signed_dynamic_output_shape_zp_neg",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 14, ("zp_neg",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -55,6 +56,7 @@ def _t1():
         "topk_v2_quant8_signed_dynamic_output_shape_zp_neg_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 14, ("zp_neg", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -94,6 +96,7 @@ def _t2():
         "topk_v2_quant8_signed_dynamic_output_shape_zp_zero",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 14, ("zp_zero",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -129,6 +132,7 @@ def _t3():
         "topk_v2_quant8_signed_dynamic_output_shape_zp_zero_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 14, ("zp_zero", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -168,6 +172,7 @@ def _t4():
         "topk_v2_quant8_signed_dynamic_output_shape_zp_pos",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 14, ("zp_pos",), ("TOPK_V2",)),
         model=g.model(
             operands=[
@@ -203,6 +208,7 @@ def _t5():
         "topk_v2_quant8_signed_dynamic_output_shape_zp_pos_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 14, ("zp_pos", "all_inputs_as_internal"), ("TOPK_V2",)),
         model=g.model(
             operands=[

@@ -95,6 +95,7 @@ def _t0():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -137,6 +138,7 @@ def _t1():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -183,6 +185,7 @@ def _t2():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -227,6 +230,7 @@ def _t3():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -279,6 +283,7 @@ def _t4():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -321,6 +326,7 @@ def _t5():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -367,6 +373,7 @@ def _t6():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -411,6 +418,7 @@ def _t7():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -463,6 +471,7 @@ def _t8():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -505,6 +514,7 @@ def _t9():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -551,6 +561,7 @@ def _t10():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -595,6 +606,7 @@ def _t11():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -647,6 +659,7 @@ def _t12():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -689,6 +702,7 @@ def _t13():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -735,6 +749,7 @@ def _t14():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -779,6 +794,7 @@ def _t15():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -827,6 +843,7 @@ def _t16():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -871,6 +888,7 @@ def _t17():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -923,6 +941,7 @@ def _t18():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -967,6 +986,7 @@ def _t19():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1019,6 +1039,7 @@ def _t20():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1063,6 +1084,7 @@ def _t21():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1115,6 +1137,7 @@ def _t22():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1159,6 +1182,7 @@ def _t23():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1207,6 +1231,7 @@ def _t24():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1249,6 +1274,7 @@ def _t25():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1295,6 +1321,7 @@ def _t26():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1339,6 +1366,7 @@ def _t27():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1391,6 +1419,7 @@ def _t28():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1433,6 +1462,7 @@ def _t29():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1479,6 +1509,7 @@ def _t30():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1523,6 +1554,7 @@ def _t31():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1575,6 +1607,7 @@ def _t32():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1617,6 +1650,7 @@ def _t33():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1663,6 +1697,7 @@ def _t34():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1707,6 +1742,7 @@ def _t35():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1759,6 +1795,7 @@ def _t36():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1801,6 +1838,7 @@ def _t37():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1847,6 +1885,7 @@ def _t38():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1891,6 +1930,7 @@ def _t39():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1939,6 +1979,7 @@ def _t40():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -1983,6 +2024,7 @@ def _t41():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2035,6 +2077,7 @@ def _t42():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2079,6 +2122,7 @@ def _t43():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2131,6 +2175,7 @@ def _t44():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2175,6 +2220,7 @@ def _t45():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2227,6 +2273,7 @@ def _t46():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2271,6 +2318,7 @@ def _t47():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2319,6 +2367,7 @@ def _t48():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2361,6 +2410,7 @@ def _t49():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2407,6 +2457,7 @@ def _t50():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2451,6 +2502,7 @@ def _t51():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2503,6 +2555,7 @@ def _t52():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2545,6 +2598,7 @@ def _t53():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2591,6 +2645,7 @@ def _t54():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2635,6 +2690,7 @@ def _t55():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2687,6 +2743,7 @@ def _t56():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2729,6 +2786,7 @@ def _t57():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2775,6 +2833,7 @@ def _t58():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2819,6 +2878,7 @@ def _t59():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2871,6 +2931,7 @@ def _t60():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2913,6 +2974,7 @@ def _t61():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -2959,6 +3021,7 @@ def _t62():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3003,6 +3066,7 @@ def _t63():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3051,6 +3115,7 @@ def _t64():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3095,6 +3160,7 @@ def _t65():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3147,6 +3213,7 @@ def _t66():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3191,6 +3258,7 @@ def _t67():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3243,6 +3311,7 @@ def _t68():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3287,6 +3356,7 @@ def _t69():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3339,6 +3409,7 @@ def _t70():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3383,6 +3454,7 @@ def _t71():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3431,6 +3503,7 @@ def _t72():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3473,6 +3546,7 @@ def _t73():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3519,6 +3593,7 @@ def _t74():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3563,6 +3638,7 @@ def _t75():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3615,6 +3691,7 @@ def _t76():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3657,6 +3734,7 @@ def _t77():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3703,6 +3781,7 @@ def _t78():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3747,6 +3826,7 @@ def _t79():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3799,6 +3879,7 @@ def _t80():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3841,6 +3922,7 @@ def _t81():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3887,6 +3969,7 @@ def _t82():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3931,6 +4014,7 @@ def _t83():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -3983,6 +4067,7 @@ def _t84():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4025,6 +4110,7 @@ def _t85():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4071,6 +4157,7 @@ def _t86():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4115,6 +4202,7 @@ def _t87():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4163,6 +4251,7 @@ def _t88():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4207,6 +4296,7 @@ def _t89():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4259,6 +4349,7 @@ def _t90():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4303,6 +4394,7 @@ def _t91():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4355,6 +4447,7 @@ def _t92():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4399,6 +4492,7 @@ def _t93():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4451,6 +4545,7 @@ def _t94():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4495,6 +4590,7 @@ def _t95():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4543,6 +4639,7 @@ def _t96():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4585,6 +4682,7 @@ def _t97():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4631,6 +4729,7 @@ def _t98():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4675,6 +4774,7 @@ def _t99():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4727,6 +4827,7 @@ def _t100():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4769,6 +4870,7 @@ def _t101():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4815,6 +4917,7 @@ def _t102():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4859,6 +4962,7 @@ def _t103():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4911,6 +5015,7 @@ def _t104():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4953,6 +5058,7 @@ def _t105():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -4999,6 +5105,7 @@ def _t106():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5043,6 +5150,7 @@ def _t107():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5095,6 +5203,7 @@ def _t108():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5137,6 +5246,7 @@ def _t109():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5183,6 +5293,7 @@ def _t110():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5227,6 +5338,7 @@ def _t111():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5275,6 +5387,7 @@ def _t112():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5319,6 +5432,7 @@ def _t113():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5371,6 +5485,7 @@ def _t114():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5415,6 +5530,7 @@ def _t115():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5467,6 +5583,7 @@ def _t116():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5511,6 +5628,7 @@ def _t117():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5563,6 +5681,7 @@ def _t118():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5607,6 +5726,7 @@ def _t119():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5655,6 +5775,7 @@ def _t120():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5697,6 +5818,7 @@ def _t121():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5743,6 +5865,7 @@ def _t122():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5787,6 +5910,7 @@ def _t123():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5839,6 +5963,7 @@ def _t124():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5881,6 +6006,7 @@ def _t125():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5927,6 +6053,7 @@ def _t126():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -5971,6 +6098,7 @@ def _t127():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6023,6 +6151,7 @@ def _t128():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6065,6 +6194,7 @@ def _t129():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6111,6 +6241,7 @@ def _t130():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6155,6 +6286,7 @@ def _t131():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6207,6 +6339,7 @@ def _t132():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6249,6 +6382,7 @@ def _t133():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6295,6 +6429,7 @@ def _t134():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6339,6 +6474,7 @@ def _t135():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6387,6 +6523,7 @@ def _t136():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6431,6 +6568,7 @@ def _t137():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6483,6 +6621,7 @@ def _t138():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6527,6 +6666,7 @@ def _t139():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6579,6 +6719,7 @@ def _t140():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6623,6 +6764,7 @@ def _t141():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6675,6 +6817,7 @@ def _t142():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6719,6 +6862,7 @@ def _t143():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6767,6 +6911,7 @@ def _t144():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6809,6 +6954,7 @@ def _t145():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6855,6 +7001,7 @@ def _t146():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6899,6 +7046,7 @@ def _t147():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6951,6 +7099,7 @@ def _t148():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -6993,6 +7142,7 @@ def _t149():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7039,6 +7189,7 @@ def _t150():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7083,6 +7234,7 @@ def _t151():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7135,6 +7287,7 @@ def _t152():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7177,6 +7330,7 @@ def _t153():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7223,6 +7377,7 @@ def _t154():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7267,6 +7422,7 @@ def _t155():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7319,6 +7475,7 @@ def _t156():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7361,6 +7518,7 @@ def _t157():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7407,6 +7565,7 @@ def _t158():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7451,6 +7610,7 @@ def _t159():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7499,6 +7659,7 @@ def _t160():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7543,6 +7704,7 @@ def _t161():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7595,6 +7757,7 @@ def _t162():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7639,6 +7802,7 @@ def _t163():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7691,6 +7855,7 @@ def _t164():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7735,6 +7900,7 @@ def _t165():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7787,6 +7953,7 @@ def _t166():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7831,6 +7998,7 @@ def _t167():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7879,6 +8047,7 @@ def _t168():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7921,6 +8090,7 @@ def _t169():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -7967,6 +8137,7 @@ def _t170():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8011,6 +8182,7 @@ def _t171():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8063,6 +8235,7 @@ def _t172():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8105,6 +8278,7 @@ def _t173():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8151,6 +8325,7 @@ def _t174():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8195,6 +8370,7 @@ def _t175():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8247,6 +8423,7 @@ def _t176():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8289,6 +8466,7 @@ def _t177():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8335,6 +8513,7 @@ def _t178():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8379,6 +8558,7 @@ def _t179():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8431,6 +8611,7 @@ def _t180():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8473,6 +8654,7 @@ def _t181():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8519,6 +8701,7 @@ def _t182():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8563,6 +8746,7 @@ def _t183():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8611,6 +8795,7 @@ def _t184():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_zp0"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8655,6 +8840,7 @@ def _t185():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8707,6 +8893,7 @@ def _t186():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_low"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8751,6 +8938,7 @@ def _t187():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8803,6 +8991,7 @@ def _t188():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_high"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8847,6 +9036,7 @@ def _t189():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8899,6 +9089,7 @@ def _t190():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8943,6 +9134,7 @@ def _t191():
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -8991,6 +9183,7 @@ def _t192():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nhwc", "signed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9031,6 +9224,7 @@ def _t193():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nhwc", "signed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9075,6 +9269,7 @@ def _t194():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nhwc", "signed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9117,6 +9312,7 @@ def _t195():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9167,6 +9363,7 @@ def _t196():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nhwc", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9207,6 +9404,7 @@ def _t197():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9251,6 +9449,7 @@ def _t198():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9293,6 +9492,7 @@ def _t199():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9339,6 +9539,7 @@ def _t200():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nchw", "signed"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9379,6 +9580,7 @@ def _t201():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nchw", "signed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9423,6 +9625,7 @@ def _t202():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nchw", "signed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9465,6 +9668,7 @@ def _t203():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9515,6 +9719,7 @@ def _t204():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nchw", "signed_per_channel"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9555,6 +9760,7 @@ def _t205():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9599,6 +9805,7 @@ def _t206():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[
@@ -9641,6 +9848,7 @@ def _t207():
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 87, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
         model=g.model(
             operands=[

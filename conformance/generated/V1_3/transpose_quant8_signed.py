@@ -34,6 +34,7 @@ def _t0():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_zp0"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -67,6 +68,7 @@ def _t1():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -104,6 +106,7 @@ def _t2():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -137,6 +140,7 @@ def _t3():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -175,6 +179,7 @@ def _t4():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_saturating_low"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -208,6 +213,7 @@ def _t5():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_saturating_low", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -245,6 +251,7 @@ def _t6():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_saturating_low", "all_tensors_as_inputs"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -278,6 +285,7 @@ def _t7():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -316,6 +324,7 @@ def _t8():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_saturating_high"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -349,6 +358,7 @@ def _t9():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_saturating_high", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -386,6 +396,7 @@ def _t10():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_saturating_high", "all_tensors_as_inputs"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -419,6 +430,7 @@ def _t11():
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -457,6 +469,7 @@ def _t12():
         "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "signed_zp0"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -490,6 +503,7 @@ def _t13():
         "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -528,6 +542,7 @@ def _t14():
         "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "signed_saturating_low"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -561,6 +576,7 @@ def _t15():
         "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "signed_saturating_low", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -599,6 +615,7 @@ def _t16():
         "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "signed_saturating_high"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -632,6 +649,7 @@ def _t17():
         "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 25, ("weight_as_input", "signed_saturating_high", "all_inputs_as_internal"), ("TRANSPOSE",)),
         model=g.model(
             operands=[
@@ -670,6 +688,7 @@ def _t18():
         "transpose_quant8_signed_tile_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_zp0",), ("TILE",)),
         model=g.model(
             operands=[
@@ -703,6 +722,7 @@ def _t19():
         "transpose_quant8_signed_tile_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_zp0", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -740,6 +760,7 @@ def _t20():
         "transpose_quant8_signed_tile_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_saturating_low",), ("TILE",)),
         model=g.model(
             operands=[
@@ -773,6 +794,7 @@ def _t21():
         "transpose_quant8_signed_tile_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_saturating_low", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -810,6 +832,7 @@ def _t22():
         "transpose_quant8_signed_tile_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_saturating_high",), ("TILE",)),
         model=g.model(
             operands=[
@@ -843,6 +866,7 @@ def _t23():
         "transpose_quant8_signed_tile_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 40, ("signed_saturating_high", "all_inputs_as_internal"), ("TILE",)),
         model=g.model(
             operands=[
@@ -880,6 +904,7 @@ def _t24():
         "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_zp0",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("signed_zp0",), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -914,6 +939,7 @@ def _t25():
         "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("signed_zp0", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -952,6 +978,7 @@ def _t26():
         "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_saturating_low",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("signed_saturating_low",), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -986,6 +1013,7 @@ def _t27():
         "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("signed_saturating_low", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1024,6 +1052,7 @@ def _t28():
         "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_saturating_high",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("signed_saturating_high",), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[
@@ -1058,6 +1087,7 @@ def _t29():
         "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 53, ("signed_saturating_high", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
         model=g.model(
             operands=[

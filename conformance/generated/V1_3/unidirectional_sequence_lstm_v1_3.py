@@ -52,6 +52,7 @@ def _t0():
         "unidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -138,6 +139,7 @@ def _t1():
         "unidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -283,6 +285,7 @@ def _t2():
         "unidirectional_sequence_lstm_v1_3_time_major_relaxed",
         "unidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -369,6 +372,7 @@ def _t3():
         "unidirectional_sequence_lstm_v1_3_time_major_relaxed_all_inputs_as_internal",
         "unidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -516,6 +520,7 @@ def _t4():
         "unidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -602,6 +607,7 @@ def _t5():
         "unidirectional_sequence_lstm_v1_3_time_major_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -748,6 +754,7 @@ def _t6():
         "unidirectional_sequence_lstm_v1_3_batch_major_cifg_peephole_projection_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -834,6 +841,7 @@ def _t7():
         "unidirectional_sequence_lstm_v1_3_batch_major_cifg_peephole_projection_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -983,6 +991,7 @@ def _t8():
         "unidirectional_sequence_lstm_v1_3_batch_major_cifg_peephole_projection_relaxed",
         "unidirectional_sequence_lstm_v1_3_batch_major_cifg_peephole_projection_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1069,6 +1078,7 @@ def _t9():
         "unidirectional_sequence_lstm_v1_3_batch_major_cifg_peephole_projection_relaxed_all_inputs_as_internal",
         "unidirectional_sequence_lstm_v1_3_batch_major_cifg_peephole_projection_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1220,6 +1230,7 @@ def _t10():
         "unidirectional_sequence_lstm_v1_3_batch_major_cifg_peephole_projection_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[
@@ -1306,6 +1317,7 @@ def _t11():
         "unidirectional_sequence_lstm_v1_3_batch_major_cifg_peephole_projection_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_LSTM",)),
         model=g.model(
             operands=[

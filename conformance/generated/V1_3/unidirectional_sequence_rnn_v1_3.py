@@ -38,6 +38,7 @@ def _t0():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", ""), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -79,6 +80,7 @@ def _t1():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -128,6 +130,7 @@ def _t2():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -172,6 +175,7 @@ def _t3():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -235,6 +239,7 @@ def _t4():
         "unidirectional_sequence_rnn_v1_3_time_major_relaxed",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "relaxed"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -276,6 +281,7 @@ def _t5():
         "unidirectional_sequence_rnn_v1_3_time_major_relaxed_all_inputs_as_internal",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -325,6 +331,7 @@ def _t6():
         "unidirectional_sequence_rnn_v1_3_time_major_relaxed_all_tensors_as_inputs",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -369,6 +376,7 @@ def _t7():
         "unidirectional_sequence_rnn_v1_3_time_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -434,6 +442,7 @@ def _t8():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "float16"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -475,6 +484,7 @@ def _t9():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -524,6 +534,7 @@ def _t10():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -568,6 +579,7 @@ def _t11():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -632,6 +644,7 @@ def _t12():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", ""), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -676,6 +689,7 @@ def _t13():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -739,6 +753,7 @@ def _t14():
         "unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_relaxed",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "relaxed"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -783,6 +798,7 @@ def _t15():
         "unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_relaxed_all_inputs_as_internal",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -848,6 +864,7 @@ def _t16():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "float16"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -892,6 +909,7 @@ def _t17():
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 21, ("weight_as_input", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -956,6 +974,7 @@ def _t18():
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("",), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -997,6 +1016,7 @@ def _t19():
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1046,6 +1066,7 @@ def _t20():
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1090,6 +1111,7 @@ def _t21():
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1153,6 +1175,7 @@ def _t22():
         "unidirectional_sequence_rnn_v1_3_batch_major_relaxed",
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relaxed",), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1194,6 +1217,7 @@ def _t23():
         "unidirectional_sequence_rnn_v1_3_batch_major_relaxed_all_inputs_as_internal",
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1243,6 +1267,7 @@ def _t24():
         "unidirectional_sequence_rnn_v1_3_batch_major_relaxed_all_tensors_as_inputs",
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1287,6 +1312,7 @@ def _t25():
         "unidirectional_sequence_rnn_v1_3_batch_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1352,6 +1378,7 @@ def _t26():
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("float16",), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1393,6 +1420,7 @@ def _t27():
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1442,6 +1470,7 @@ def _t28():
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[
@@ -1486,6 +1515,7 @@ def _t29():
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 38, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
         model=g.model(
             operands=[

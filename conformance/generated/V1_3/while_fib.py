@@ -27,6 +27,7 @@ def _t0():
         "while_fib_all_outputs_n_0_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -112,6 +113,7 @@ def _t1():
         "while_fib_all_outputs_n_0_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -205,6 +207,7 @@ def _t2():
         "while_fib_all_outputs_n_0_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -291,6 +294,7 @@ def _t3():
         "while_fib_all_outputs_n_0_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -384,6 +388,7 @@ def _t4():
         "while_fib_all_outputs_n_0_relaxed",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -469,6 +474,7 @@ def _t5():
         "while_fib_all_outputs_n_0_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -562,6 +568,7 @@ def _t6():
         "while_fib_all_outputs_n_0_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -648,6 +655,7 @@ def _t7():
         "while_fib_all_outputs_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -743,6 +751,7 @@ def _t8():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -828,6 +837,7 @@ def _t9():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -921,6 +931,7 @@ def _t10():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1007,6 +1018,7 @@ def _t11():
         "while_fib_all_outputs_n_0_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1101,6 +1113,7 @@ def _t12():
         "while_fib_all_outputs_n_0_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1186,6 +1199,7 @@ def _t13():
         "while_fib_all_outputs_n_0_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1272,6 +1286,7 @@ def _t14():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1357,6 +1372,7 @@ def _t15():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1450,6 +1466,7 @@ def _t16():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1536,6 +1553,7 @@ def _t17():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1630,6 +1648,7 @@ def _t18():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1715,6 +1734,7 @@ def _t19():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1808,6 +1828,7 @@ def _t20():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1894,6 +1915,7 @@ def _t21():
         "while_fib_all_outputs_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1988,6 +2010,7 @@ def _t22():
         "while_fib_all_outputs_n_1_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2073,6 +2096,7 @@ def _t23():
         "while_fib_all_outputs_n_1_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2166,6 +2190,7 @@ def _t24():
         "while_fib_all_outputs_n_1_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2252,6 +2277,7 @@ def _t25():
         "while_fib_all_outputs_n_1_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2345,6 +2371,7 @@ def _t26():
         "while_fib_all_outputs_n_1_relaxed",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2430,6 +2457,7 @@ def _t27():
         "while_fib_all_outputs_n_1_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2523,6 +2551,7 @@ def _t28():
         "while_fib_all_outputs_n_1_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2609,6 +2638,7 @@ def _t29():
         "while_fib_all_outputs_n_1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2704,6 +2734,7 @@ def _t30():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2789,6 +2820,7 @@ def _t31():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2882,6 +2914,7 @@ def _t32():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2968,6 +3001,7 @@ def _t33():
         "while_fib_all_outputs_n_1_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3062,6 +3096,7 @@ def _t34():
         "while_fib_all_outputs_n_1_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3147,6 +3182,7 @@ def _t35():
         "while_fib_all_outputs_n_1_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3233,6 +3269,7 @@ def _t36():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3318,6 +3355,7 @@ def _t37():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3411,6 +3449,7 @@ def _t38():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3497,6 +3536,7 @@ def _t39():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3591,6 +3631,7 @@ def _t40():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3676,6 +3717,7 @@ def _t41():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3769,6 +3811,7 @@ def _t42():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3855,6 +3898,7 @@ def _t43():
         "while_fib_all_outputs_n_1_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3949,6 +3993,7 @@ def _t44():
         "while_fib_all_outputs_n_2_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4034,6 +4079,7 @@ def _t45():
         "while_fib_all_outputs_n_2_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4127,6 +4173,7 @@ def _t46():
         "while_fib_all_outputs_n_2_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4213,6 +4260,7 @@ def _t47():
         "while_fib_all_outputs_n_2_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4306,6 +4354,7 @@ def _t48():
         "while_fib_all_outputs_n_2_relaxed",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4391,6 +4440,7 @@ def _t49():
         "while_fib_all_outputs_n_2_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4484,6 +4534,7 @@ def _t50():
         "while_fib_all_outputs_n_2_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4570,6 +4621,7 @@ def _t51():
         "while_fib_all_outputs_n_2_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_2_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4665,6 +4717,7 @@ def _t52():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4750,6 +4803,7 @@ def _t53():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4843,6 +4897,7 @@ def _t54():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4929,6 +4984,7 @@ def _t55():
         "while_fib_all_outputs_n_2_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5023,6 +5079,7 @@ def _t56():
         "while_fib_all_outputs_n_2_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5108,6 +5165,7 @@ def _t57():
         "while_fib_all_outputs_n_2_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5194,6 +5252,7 @@ def _t58():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5279,6 +5338,7 @@ def _t59():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5372,6 +5432,7 @@ def _t60():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5458,6 +5519,7 @@ def _t61():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5552,6 +5614,7 @@ def _t62():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5637,6 +5700,7 @@ def _t63():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5730,6 +5794,7 @@ def _t64():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5816,6 +5881,7 @@ def _t65():
         "while_fib_all_outputs_n_2_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5910,6 +5976,7 @@ def _t66():
         "while_fib_all_outputs_n_5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5995,6 +6062,7 @@ def _t67():
         "while_fib_all_outputs_n_5_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6088,6 +6156,7 @@ def _t68():
         "while_fib_all_outputs_n_5_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6174,6 +6243,7 @@ def _t69():
         "while_fib_all_outputs_n_5_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6267,6 +6337,7 @@ def _t70():
         "while_fib_all_outputs_n_5_relaxed",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6352,6 +6423,7 @@ def _t71():
         "while_fib_all_outputs_n_5_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6445,6 +6517,7 @@ def _t72():
         "while_fib_all_outputs_n_5_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6531,6 +6604,7 @@ def _t73():
         "while_fib_all_outputs_n_5_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6626,6 +6700,7 @@ def _t74():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6711,6 +6786,7 @@ def _t75():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6804,6 +6880,7 @@ def _t76():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6890,6 +6967,7 @@ def _t77():
         "while_fib_all_outputs_n_5_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6984,6 +7062,7 @@ def _t78():
         "while_fib_all_outputs_n_5_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7069,6 +7148,7 @@ def _t79():
         "while_fib_all_outputs_n_5_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7155,6 +7235,7 @@ def _t80():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7240,6 +7321,7 @@ def _t81():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7333,6 +7415,7 @@ def _t82():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7419,6 +7502,7 @@ def _t83():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7513,6 +7597,7 @@ def _t84():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7598,6 +7683,7 @@ def _t85():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7691,6 +7777,7 @@ def _t86():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7777,6 +7864,7 @@ def _t87():
         "while_fib_all_outputs_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7871,6 +7959,7 @@ def _t88():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7956,6 +8045,7 @@ def _t89():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8049,6 +8139,7 @@ def _t90():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8135,6 +8226,7 @@ def _t91():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8228,6 +8320,7 @@ def _t92():
         "while_fib_all_outputs_n_3_from_2_3_relaxed",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8313,6 +8406,7 @@ def _t93():
         "while_fib_all_outputs_n_3_from_2_3_relaxed_all_inputs_as_internal",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8406,6 +8500,7 @@ def _t94():
         "while_fib_all_outputs_n_3_from_2_3_relaxed_all_tensors_as_inputs",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8492,6 +8587,7 @@ def _t95():
         "while_fib_all_outputs_n_3_from_2_3_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8587,6 +8683,7 @@ def _t96():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8672,6 +8769,7 @@ def _t97():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8765,6 +8863,7 @@ def _t98():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8851,6 +8950,7 @@ def _t99():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8945,6 +9045,7 @@ def _t100():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9030,6 +9131,7 @@ def _t101():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9116,6 +9218,7 @@ def _t102():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9201,6 +9304,7 @@ def _t103():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9294,6 +9398,7 @@ def _t104():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9380,6 +9485,7 @@ def _t105():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9474,6 +9580,7 @@ def _t106():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9559,6 +9666,7 @@ def _t107():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9652,6 +9760,7 @@ def _t108():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9738,6 +9847,7 @@ def _t109():
         "while_fib_all_outputs_n_3_from_2_3_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 97, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9832,6 +9942,7 @@ def _t110():
         "while_fib_unused_output_n_0_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9916,6 +10027,7 @@ def _t111():
         "while_fib_unused_output_n_0_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10008,6 +10120,7 @@ def _t112():
         "while_fib_unused_output_n_0_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10093,6 +10206,7 @@ def _t113():
         "while_fib_unused_output_n_0_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10185,6 +10299,7 @@ def _t114():
         "while_fib_unused_output_n_0_relaxed",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10269,6 +10384,7 @@ def _t115():
         "while_fib_unused_output_n_0_relaxed_all_inputs_as_internal",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10361,6 +10477,7 @@ def _t116():
         "while_fib_unused_output_n_0_relaxed_all_tensors_as_inputs",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10446,6 +10563,7 @@ def _t117():
         "while_fib_unused_output_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_unused_output_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10540,6 +10658,7 @@ def _t118():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10624,6 +10743,7 @@ def _t119():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10716,6 +10836,7 @@ def _t120():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10801,6 +10922,7 @@ def _t121():
         "while_fib_unused_output_n_0_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10894,6 +11016,7 @@ def _t122():
         "while_fib_unused_output_n_0_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10978,6 +11101,7 @@ def _t123():
         "while_fib_unused_output_n_0_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11063,6 +11187,7 @@ def _t124():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11147,6 +11272,7 @@ def _t125():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11239,6 +11365,7 @@ def _t126():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11324,6 +11451,7 @@ def _t127():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11417,6 +11545,7 @@ def _t128():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11501,6 +11630,7 @@ def _t129():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11593,6 +11723,7 @@ def _t130():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11678,6 +11809,7 @@ def _t131():
         "while_fib_unused_output_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11771,6 +11903,7 @@ def _t132():
         "while_fib_unused_output_n_5_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11855,6 +11988,7 @@ def _t133():
         "while_fib_unused_output_n_5_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11947,6 +12081,7 @@ def _t134():
         "while_fib_unused_output_n_5_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12032,6 +12167,7 @@ def _t135():
         "while_fib_unused_output_n_5_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12124,6 +12260,7 @@ def _t136():
         "while_fib_unused_output_n_5_relaxed",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("relaxed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12208,6 +12345,7 @@ def _t137():
         "while_fib_unused_output_n_5_relaxed_all_inputs_as_internal",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("relaxed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12300,6 +12438,7 @@ def _t138():
         "while_fib_unused_output_n_5_relaxed_all_tensors_as_inputs",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("relaxed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12385,6 +12524,7 @@ def _t139():
         "while_fib_unused_output_n_5_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_fib_unused_output_n_5_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12479,6 +12619,7 @@ def _t140():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("float16",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12563,6 +12704,7 @@ def _t141():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("float16", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12655,6 +12797,7 @@ def _t142():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("float16", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12740,6 +12883,7 @@ def _t143():
         "while_fib_unused_output_n_5_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12833,6 +12977,7 @@ def _t144():
         "while_fib_unused_output_n_5_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("int32",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12917,6 +13062,7 @@ def _t145():
         "while_fib_unused_output_n_5_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("int32", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -13002,6 +13148,7 @@ def _t146():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -13086,6 +13233,7 @@ def _t147():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -13178,6 +13326,7 @@ def _t148():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -13263,6 +13412,7 @@ def _t149():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -13356,6 +13506,7 @@ def _t150():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8_signed",), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -13440,6 +13591,7 @@ def _t151():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -13532,6 +13684,7 @@ def _t152():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_tensors_as_inputs"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -13617,6 +13770,7 @@ def _t153():
         "while_fib_unused_output_n_5_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 103, ("quant8_signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "ADD", "ADD", "ADD", "ADD")),
         model=g.model(
             operands=[

@@ -21,6 +21,7 @@ def _t0():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("",), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[
@@ -86,6 +87,7 @@ def _t1():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[
@@ -158,6 +160,7 @@ def _t2():
         "while_infinite_loop_dynamic_output_shape_relaxed",
         "V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("relaxed",), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[
@@ -223,6 +226,7 @@ def _t3():
         "while_infinite_loop_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("relaxed", "all_inputs_as_internal"), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[
@@ -297,6 +301,7 @@ def _t4():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("float16",), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[
@@ -362,6 +367,7 @@ def _t5():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[
@@ -435,6 +441,7 @@ def _t6():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8",), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[
@@ -500,6 +507,7 @@ def _t7():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8", "all_inputs_as_internal"), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[
@@ -573,6 +581,7 @@ def _t8():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8_signed",), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[
@@ -638,6 +647,7 @@ def _t9():
         "V1_3",
         version="V1_3",
         expect_failure=True,
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 34, ("quant8_signed", "all_inputs_as_internal"), ("WHILE", "GREATER", "ADD")),
         model=g.model(
             operands=[

@@ -30,6 +30,7 @@ def _t0():
         "while_sum_of_powers_n_0_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -142,6 +143,7 @@ def _t1():
         "while_sum_of_powers_n_0_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -262,6 +264,7 @@ def _t2():
         "while_sum_of_powers_n_0_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -375,6 +378,7 @@ def _t3():
         "while_sum_of_powers_n_0_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -496,6 +500,7 @@ def _t4():
         "while_sum_of_powers_n_0_dynamic_output_shape_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -611,6 +616,7 @@ def _t5():
         "while_sum_of_powers_n_0_relaxed",
         "while_sum_of_powers_n_0_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -723,6 +729,7 @@ def _t6():
         "while_sum_of_powers_n_0_relaxed_all_inputs_as_internal",
         "while_sum_of_powers_n_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -843,6 +850,7 @@ def _t7():
         "while_sum_of_powers_n_0_relaxed_all_tensors_as_inputs",
         "while_sum_of_powers_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -956,6 +964,7 @@ def _t8():
         "while_sum_of_powers_n_0_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_sum_of_powers_n_0_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1077,6 +1086,7 @@ def _t9():
         "while_sum_of_powers_n_0_relaxed_all_outputs_as_internal",
         "while_sum_of_powers_n_0_dynamic_output_shape_relaxed_all_outputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1194,6 +1204,7 @@ def _t10():
         "while_sum_of_powers_n_0_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1306,6 +1317,7 @@ def _t11():
         "while_sum_of_powers_n_0_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1426,6 +1438,7 @@ def _t12():
         "while_sum_of_powers_n_0_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1539,6 +1552,7 @@ def _t13():
         "while_sum_of_powers_n_0_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1660,6 +1674,7 @@ def _t14():
         "while_sum_of_powers_n_0_dynamic_output_shape_float16_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1776,6 +1791,7 @@ def _t15():
         "while_sum_of_powers_n_0_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("int32", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -1888,6 +1904,7 @@ def _t16():
         "while_sum_of_powers_n_0_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("int32", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2001,6 +2018,7 @@ def _t17():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2113,6 +2131,7 @@ def _t18():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2233,6 +2252,7 @@ def _t19():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2346,6 +2366,7 @@ def _t20():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2467,6 +2488,7 @@ def _t21():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2583,6 +2605,7 @@ def _t22():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2695,6 +2718,7 @@ def _t23():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2815,6 +2839,7 @@ def _t24():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -2928,6 +2953,7 @@ def _t25():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3049,6 +3075,7 @@ def _t26():
         "while_sum_of_powers_n_0_dynamic_output_shape_quant8_signed_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3165,6 +3192,7 @@ def _t27():
         "while_sum_of_powers_n_1_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3277,6 +3305,7 @@ def _t28():
         "while_sum_of_powers_n_1_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3397,6 +3426,7 @@ def _t29():
         "while_sum_of_powers_n_1_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3510,6 +3540,7 @@ def _t30():
         "while_sum_of_powers_n_1_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3631,6 +3662,7 @@ def _t31():
         "while_sum_of_powers_n_1_dynamic_output_shape_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3746,6 +3778,7 @@ def _t32():
         "while_sum_of_powers_n_1_relaxed",
         "while_sum_of_powers_n_1_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3858,6 +3891,7 @@ def _t33():
         "while_sum_of_powers_n_1_relaxed_all_inputs_as_internal",
         "while_sum_of_powers_n_1_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -3978,6 +4012,7 @@ def _t34():
         "while_sum_of_powers_n_1_relaxed_all_tensors_as_inputs",
         "while_sum_of_powers_n_1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4091,6 +4126,7 @@ def _t35():
         "while_sum_of_powers_n_1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_sum_of_powers_n_1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4212,6 +4248,7 @@ def _t36():
         "while_sum_of_powers_n_1_relaxed_all_outputs_as_internal",
         "while_sum_of_powers_n_1_dynamic_output_shape_relaxed_all_outputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4329,6 +4366,7 @@ def _t37():
         "while_sum_of_powers_n_1_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4441,6 +4479,7 @@ def _t38():
         "while_sum_of_powers_n_1_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4561,6 +4600,7 @@ def _t39():
         "while_sum_of_powers_n_1_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4674,6 +4714,7 @@ def _t40():
         "while_sum_of_powers_n_1_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4795,6 +4836,7 @@ def _t41():
         "while_sum_of_powers_n_1_dynamic_output_shape_float16_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -4911,6 +4953,7 @@ def _t42():
         "while_sum_of_powers_n_1_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("int32", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5023,6 +5066,7 @@ def _t43():
         "while_sum_of_powers_n_1_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("int32", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5136,6 +5180,7 @@ def _t44():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5248,6 +5293,7 @@ def _t45():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5368,6 +5414,7 @@ def _t46():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5481,6 +5528,7 @@ def _t47():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5602,6 +5650,7 @@ def _t48():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5718,6 +5767,7 @@ def _t49():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5830,6 +5880,7 @@ def _t50():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -5950,6 +6001,7 @@ def _t51():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6063,6 +6115,7 @@ def _t52():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6184,6 +6237,7 @@ def _t53():
         "while_sum_of_powers_n_1_dynamic_output_shape_quant8_signed_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6300,6 +6354,7 @@ def _t54():
         "while_sum_of_powers_n_4_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6412,6 +6467,7 @@ def _t55():
         "while_sum_of_powers_n_4_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6532,6 +6588,7 @@ def _t56():
         "while_sum_of_powers_n_4_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6645,6 +6702,7 @@ def _t57():
         "while_sum_of_powers_n_4_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6766,6 +6824,7 @@ def _t58():
         "while_sum_of_powers_n_4_dynamic_output_shape_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6881,6 +6940,7 @@ def _t59():
         "while_sum_of_powers_n_4_relaxed",
         "while_sum_of_powers_n_4_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -6993,6 +7053,7 @@ def _t60():
         "while_sum_of_powers_n_4_relaxed_all_inputs_as_internal",
         "while_sum_of_powers_n_4_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7113,6 +7174,7 @@ def _t61():
         "while_sum_of_powers_n_4_relaxed_all_tensors_as_inputs",
         "while_sum_of_powers_n_4_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7226,6 +7288,7 @@ def _t62():
         "while_sum_of_powers_n_4_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_sum_of_powers_n_4_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7347,6 +7410,7 @@ def _t63():
         "while_sum_of_powers_n_4_relaxed_all_outputs_as_internal",
         "while_sum_of_powers_n_4_dynamic_output_shape_relaxed_all_outputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7464,6 +7528,7 @@ def _t64():
         "while_sum_of_powers_n_4_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7576,6 +7641,7 @@ def _t65():
         "while_sum_of_powers_n_4_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7696,6 +7762,7 @@ def _t66():
         "while_sum_of_powers_n_4_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7809,6 +7876,7 @@ def _t67():
         "while_sum_of_powers_n_4_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -7930,6 +7998,7 @@ def _t68():
         "while_sum_of_powers_n_4_dynamic_output_shape_float16_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8046,6 +8115,7 @@ def _t69():
         "while_sum_of_powers_n_4_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("int32", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8158,6 +8228,7 @@ def _t70():
         "while_sum_of_powers_n_4_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("int32", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8271,6 +8342,7 @@ def _t71():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8383,6 +8455,7 @@ def _t72():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8503,6 +8576,7 @@ def _t73():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8616,6 +8690,7 @@ def _t74():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8737,6 +8812,7 @@ def _t75():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8853,6 +8929,7 @@ def _t76():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -8965,6 +9042,7 @@ def _t77():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9085,6 +9163,7 @@ def _t78():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9198,6 +9277,7 @@ def _t79():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9319,6 +9399,7 @@ def _t80():
         "while_sum_of_powers_n_4_dynamic_output_shape_quant8_signed_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9435,6 +9516,7 @@ def _t81():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9547,6 +9629,7 @@ def _t82():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9667,6 +9750,7 @@ def _t83():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9780,6 +9864,7 @@ def _t84():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -9901,6 +9986,7 @@ def _t85():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10016,6 +10102,7 @@ def _t86():
         "while_sum_of_powers_n_3_from_zero_relaxed",
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_relaxed",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10128,6 +10215,7 @@ def _t87():
         "while_sum_of_powers_n_3_from_zero_relaxed_all_inputs_as_internal",
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_relaxed_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10248,6 +10336,7 @@ def _t88():
         "while_sum_of_powers_n_3_from_zero_relaxed_all_tensors_as_inputs",
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_relaxed_all_tensors_as_inputs",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10361,6 +10450,7 @@ def _t89():
         "while_sum_of_powers_n_3_from_zero_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10482,6 +10572,7 @@ def _t90():
         "while_sum_of_powers_n_3_from_zero_relaxed_all_outputs_as_internal",
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_relaxed_all_outputs_as_internal",
         "V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("relaxed", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10599,6 +10690,7 @@ def _t91():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_float16",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10711,6 +10803,7 @@ def _t92():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_float16_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10831,6 +10924,7 @@ def _t93():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_float16_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -10944,6 +11038,7 @@ def _t94():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11065,6 +11160,7 @@ def _t95():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_float16_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("float16", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11181,6 +11277,7 @@ def _t96():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_int32",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("int32", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11293,6 +11390,7 @@ def _t97():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_int32_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("int32", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11406,6 +11504,7 @@ def _t98():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11518,6 +11617,7 @@ def _t99():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11638,6 +11738,7 @@ def _t100():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11751,6 +11852,7 @@ def _t101():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11872,6 +11974,7 @@ def _t102():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -11988,6 +12091,7 @@ def _t103():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", ""), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12100,6 +12204,7 @@ def _t104():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8_signed_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12220,6 +12325,7 @@ def _t105():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8_signed_all_tensors_as_inputs",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_tensors_as_inputs"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12333,6 +12439,7 @@ def _t106():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8_signed_all_tensors_as_inputs_all_inputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[
@@ -12454,6 +12561,7 @@ def _t107():
         "while_sum_of_powers_n_3_from_zero_dynamic_output_shape_quant8_signed_all_outputs_as_internal",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 82, ("quant8_signed", "all_outputs_as_internal"), ("WHILE", "LESS", "WHILE", "ADD", "ADD", "LESS", "ADD", "ADD")),
         model=g.model(
             operands=[

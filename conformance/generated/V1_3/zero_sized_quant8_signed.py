@@ -22,6 +22,7 @@ def _t0():
         "zero_sized_quant8_signed_average_pool_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "AVERAGE_POOL_2D")),
         model=g.model(
             operands=[
@@ -90,6 +91,7 @@ def _t1():
         "zero_sized_quant8_signed_max_pool_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "MAX_POOL_2D")),
         model=g.model(
             operands=[
@@ -158,6 +160,7 @@ def _t2():
         "zero_sized_quant8_signed_resize_bilinear_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_BILINEAR")),
         model=g.model(
             operands=[
@@ -219,6 +222,7 @@ def _t3():
         "zero_sized_quant8_signed_resize_nearest_neighbor_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 45, ("signed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "RESIZE_NEAREST_NEIGHBOR")),
         model=g.model(
             operands=[
@@ -280,6 +284,7 @@ def _t4():
         "zero_sized_quant8_signed_bbox_transform_dynamic_output_shape_signed",
         "V1_3",
         version="V1_3",
+        lowest="V1_3",
         provenance=g.provenance(SPEC, 99, ("signed",), ("BOX_WITH_NMS_LIMIT", "ROI_ALIGN", "FULLY_CONNECTED", "AXIS_ALIGNED_BBOX_TRANSFORM")),
         model=g.model(
             operands=[
