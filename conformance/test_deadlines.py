@@ -101,7 +101,7 @@ def _prepare_params(config: pytest.Config) -> list:
             case = CaseId.of(test, None, row.run)
             if runs_under(QOS_PATHS[0], case.case, _profile(config)):
                 item = Item(row, case, test=test, marks=_marks(test), computes=False)
-                params.append(item.param())
+                params.append(item)
     return params
 
 
@@ -113,7 +113,7 @@ def _execute_params(config: pytest.Config) -> list:
             case = CaseId.of(test, 0, path.id)
             if runs_under(path, case.case, _profile(config)):
                 item = Item(path.id, case, test=test, marks=_marks(test), computes=computes)
-                params.append(item.param())
+                params.append(item)
     return params
 
 

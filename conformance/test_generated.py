@@ -167,7 +167,7 @@ def _prepared_for(
 
 def _generated_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
-    return [i.param() for i in _ITEMS if _in_profile(i, profile)]
+    return [i for i in _ITEMS if _in_profile(i, profile)]
 
 
 def _in_profile(item: Item[_Plan], profile: str) -> bool:
@@ -231,7 +231,7 @@ def _memory_params(config: pytest.Config) -> list:
                         continue
                     runs, level = _InMemory(memory, path), level_marks(PATHS_BY_ID[path].level)
                     item = Item(runs, case, test=test, marks=(*marks, *level), computes=computes)
-                    params.append(item.param())
+                    params.append(item)
     return params
 
 
@@ -286,7 +286,7 @@ def _coupling_params(config: pytest.Config) -> list:
                     item = Item(
                         _Coupled(test, path), case, test=twin, marks=marks, computes=computes
                     )
-                    params.append(item.param())
+                    params.append(item)
     return params
 
 
@@ -343,7 +343,7 @@ def _prepare_items(config: pytest.Config) -> list:
                 item = Item(
                     _Preparation(level, preference), case, test=test, marks=marks, computes=computes
                 )
-                params.append(item.param())
+                params.append(item)
     return params
 
 
@@ -373,7 +373,7 @@ def _fresh_params(config: pytest.Config) -> list:
         if fresh.in_profile(case.case, profile) and case_in_profile(test, profile):
             marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
             computes = compares_values(test, 0)
-            params.append(Item(None, case, test=test, marks=marks, computes=computes).param())
+            params.append(Item(None, case, test=test, marks=marks, computes=computes))
     return params
 
 
@@ -476,7 +476,7 @@ def _expect_failure_params(config: pytest.Config) -> list:
             case = CaseId.of(test, None, EXPECT_FAILURE)
             marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
             marks += level_marks(HalVersion.V1_3)
-            params.append(Item(None, case, test=test, marks=marks, computes=False).param())
+            params.append(Item(None, case, test=test, marks=marks, computes=False))
     return params
 
 
@@ -536,7 +536,7 @@ def _loop_timeout_params(config: pytest.Config) -> list:
             params.append(
                 Item(path.id, CaseId.of(test, 0, path.id), test=test, marks=marks, computes=False)
             )
-    return [item.param() for item in params]
+    return params
 
 
 @cases("check", _loop_timeout_params)

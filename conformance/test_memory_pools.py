@@ -39,7 +39,7 @@ lifetimes; the pool layouts are this suite's own, strict tier), nor expected fai
 
 def _pool_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile", "full")
-    return [item.param() for item in pool_items(_TESTS, profile)]
+    return list(pool_items(_TESTS, profile))
 
 
 def _prepared_for(device, item: PoolItem, level: HalVersion, timeout: float) -> object:

@@ -37,6 +37,8 @@ _ABOVE_LEVEL = pytest.StashKey["int"]()
 """Cases not built because they need a HAL level above the tested one (``above_level``)."""
 _SHARD = pytest.StashKey["object"]()
 """``_shard_before_building``'s answer, worked out once."""
+_ABOVE = pytest.StashKey["dict[str, bool]"]()
+"""``_above_level``'s answer for each ``hal_level`` mark's argument."""
 
 
 def configure(config: pytest.Config) -> None:
@@ -332,12 +334,16 @@ def _above_level(config: pytest.Config, mark) -> bool:
     from 1.3 on) asks for more than the tested level. Such a test is not collected at all:
     a driver tested at HAL 1.2 collects exactly what it always did, whatever later levels
     add (lower ``hal_level`` marks keep the run-time skip of ``plugins.running``)."""
-    from conformance.harness.marks import UNBUILT_FROM
-    from hal.types import HalVersion
-    from plugins.driver import tested_level
+    known = config.stash.setdefault(_ABOVE, {})
+    text = str(mark.args[0])
+    if text not in known:  # asked per case of 520,000: the answer per level is kept
+        from conformance.harness.marks import UNBUILT_FROM
+        from hal.types import HalVersion
+        from plugins.driver import tested_level
 
-    needed = HalVersion.parse(str(mark.args[0]))
-    return needed >= UNBUILT_FROM and needed > tested_level(config)
+        needed = HalVersion.parse(text)
+        known[text] = needed >= UNBUILT_FROM and needed > tested_level(config)
+    return known[text]
 
 
 def _within_level(config: pytest.Config, param) -> bool:
@@ -426,12 +432,25 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object
     except Exception:
         return _every_case
     function = probe.name.partition("[")[0]
+    shared = [name.lower() for name in names]
+    in_shared: dict[str, bool] = {}
+    """Whether an identifier of ``-k`` matches one of the names every case has: asked once
+    per identifier, not once per case."""
 
     def selects(param) -> bool:
         marks = [getattr(m, "mark", m) for m in param.marks]
         if by_keyword is not None:
-            own = {f"{function}[{param.id}]", *(m.name for m in marks), *_case_keywords(marks)}
-            if not by_keyword.evaluate(KeywordMatcher(names | own)):
+            own = [f"{function}[{param.id}]", *(m.name for m in marks), *_case_keywords(marks)]
+
+            def matches(subname: str, /, **kwargs) -> bool:  # KeywordMatcher's, split in two
+                if kwargs:
+                    return KeywordMatcher(set())(subname, **kwargs)  # pytest's refusal
+                sub = subname.lower()
+                if sub not in in_shared:
+                    in_shared[sub] = any(sub in name for name in shared)
+                return in_shared[sub] or any(sub in name.lower() for name in own)
+
+            if not by_keyword.evaluate(matches):
                 return False
         return by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(markers + marks))
 

@@ -58,7 +58,9 @@ def case_marks(test: GeneratedTest) -> list[pytest.MarkDecorator]:
 
 def cases(argnames: str | tuple[str, ...], make: Callable[[pytest.Config], list]) -> Callable:
     """Collect the decorated test once per ``pytest.param(*values, id=..., marks=...)`` that
-    ``make(config)`` lists, the values given as ``argnames`` (one name, or a tuple).
+    ``make(config)`` lists, the values given as ``argnames`` (one name, or a tuple). An
+    ``items.Item`` may be listed in place of its ``param()``: it has the same ``values``,
+    ``id`` and ``marks``.
 
     As ``pytest.mark.parametrize``, with the same ids, marks and keywords; but
     the nnhal plugin binds the values to the function when it makes the items,
