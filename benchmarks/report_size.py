@@ -24,6 +24,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from plugins.report import compact
 from plugins.report.document import json_text, load, new_document
 from plugins.report.facts import BAD_OUTCOMES
@@ -42,8 +44,8 @@ def _value_failure(test: dict[str, Any], k: int, rerun: str) -> dict[str, Any]:
     tolerance and the rerun command; some 600 characters."""
     mismatches, error = k % 50 + 5, 0.25 + k % 13 / 8
     values = "; ".join(
-        f"[0, {i}, {(k + i) % 8}, 2]: expected np.float32({0.5 + i / 8!r}), "
-        f"got np.float32({1.25 - i / 4!r})"
+        f"[0, {i}, {(k + i) % 8}, 2]: expected {np.float32(0.5 + i / 8)!s}, "
+        f"got {np.float32(1.25 - i / 4 + k / 4096)!s}"
         for i in range(5)
     )
     first = (

@@ -164,7 +164,9 @@ def _excerpt(expected: np.ndarray, actual: np.ndarray, bad: np.ndarray, limit: i
     rows = []
     for index in np.argwhere(bad):  # a 0-d output (a scalar, RANK's) gives one index ()
         at = tuple(int(i) for i in index)
-        rows.append(f"{list(at)}: expected {expected[at]!r}, got {actual[at]!r}")
+        # A value as its type prints it ("0.1", "-3", "nan"): the tolerance line names the
+        # type, so numpy's repr ("np.float32(0.1)") would only repeat it, five times over.
+        rows.append(f"{list(at)}: expected {expected[at]!s}, got {actual[at]!s}")
         if len(rows) == limit:
             break
     return "; ".join(rows)
