@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in FILES:
         print(f"wrote {_where(folder, name)}")
     go = "" if folder == Path() else f"cd {shlex.quote(str(folder))} && "
-    print("check that it loads, then certify it (about 7 minutes on two cores):")
+    print("check that it loads, then certify it (about 5 minutes on two cores):")
     print(f"  {go}nnhal-drivers --check {DRIVER}")
     print(f"  {go}nnhal-certify --driver {DRIVER}")
     return 0

@@ -29,7 +29,7 @@ def test_it_writes_the_driver_into_the_current_folder_and_says_how_to_certify_it
     assert err == ""
     assert out.splitlines() == [
         "wrote my_driver.py",
-        "check that it loads, then certify it (about 7 minutes on two cores):",
+        "check that it loads, then certify it (about 5 minutes on two cores):",
         "  nnhal-drivers --check my_driver:Factory",
         "  nnhal-certify --driver my_driver:Factory",
     ]
@@ -45,7 +45,7 @@ def test_it_writes_into_a_folder_it_is_given_making_it_if_missing(
     out, _ = capsys.readouterr()
     assert out.splitlines() == [
         "wrote my vendor/driver/my_driver.py",
-        "check that it loads, then certify it (about 7 minutes on two cores):",
+        "check that it loads, then certify it (about 5 minutes on two cores):",
         "  cd 'my vendor/driver' && nnhal-drivers --check my_driver:Factory",
         "  cd 'my vendor/driver' && nnhal-certify --driver my_driver:Factory",
     ]
