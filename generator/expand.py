@@ -57,7 +57,6 @@ from hal.types import (
     SymmPerChannelQuantParams,
     numpy_dtype,
 )
-from hal.validation import minimum_version
 
 __all__ = ["SpecError", "evaluate_spec", "spec_examples"]
 
@@ -462,16 +461,7 @@ def _build_test(
         ),
         level=LIFETIME_LEVEL if lifetime and _below(spec.hal_folder, LIFETIME_LEVEL) else "",
         expect_failure=bool(example.expectFailure),
-        lowest=_lowest(model),
     )
-
-
-def _lowest(model) -> str | None:
-    """``GeneratedTest.lowest``: the oldest HAL version whose rules the model keeps, by the
-    validation the suite judges models with (``V1_2``; None: valid at no level, which the
-    spec checks refuse)."""
-    found = minimum_version(model)
-    return None if found is None else found.name
 
 
 def _below(folder: str, level: str) -> bool:

@@ -98,11 +98,6 @@ class GeneratedTest:
     expect_failure: bool = False
     """``Example(...).ExpectFailure()``: a structurally valid model whose execution must
     fail. The positive suites leave it out; ``test_expect_failure`` judges it."""
-    lowest: str | None = None
-    """The oldest HAL version whose rules the model keeps (``V1_2``), as the generator
-    found it with ``hal.validation.minimum_version``, so that a run does not validate
-    every case at every level again (``conformance.harness.generated.lowest_version``);
-    None: not recorded (a case built elsewhere), found when asked."""
 
     @property
     def lifetime_variation(self) -> bool:

@@ -187,6 +187,8 @@ def case(
     expect_failure: bool = False,
     lowest: str | None = None,
 ) -> GeneratedTest:
+    if lowest is not None:
+        _RECORDED[id(model)] = (model, HalVersion.parse(lowest))
     return GeneratedTest(
         name=name,
         dynamic_name=dynamic_name,
@@ -199,8 +201,14 @@ def case(
         provenance=provenance,
         level=level,
         expect_failure=expect_failure,
-        lowest=lowest,
     )
+
+
+_RECORDED: dict[int, tuple[Model, HalVersion]] = {}
+"""The lowest valid HAL level the generator recorded (``lowest=``) for each model a
+generated module built, by the model's identity: a case copied with another model (a
+twin, a test's broken copy) is not found here and is validated. The entry holds the
+model, so no other object can take its identity."""
 
 
 # ---------------------------------------------------------------------------
@@ -309,12 +317,14 @@ _LOWEST: dict[str, HalVersion | None] = {}
 
 def lowest_version(test: GeneratedTest) -> HalVersion | None:
     """The oldest HAL version the case's model is valid at (None: the corpus is broken):
-    as the generator recorded it (``GeneratedTest.lowest``), else validated once per case
-    and process."""
+    as the generator recorded it for that very model object (``_RECORDED``), else
+    validated; once per case and process."""
     if test.test_id not in _LOWEST:
-        recorded = test.lowest
-        found = HalVersion.parse(recorded) if recorded else minimum_version(test.model)
-        _LOWEST[test.test_id] = found
+        recorded = _RECORDED.get(id(test.model))
+        if recorded is not None and recorded[0] is test.model:
+            _LOWEST[test.test_id] = recorded[1]
+        else:
+            _LOWEST[test.test_id] = minimum_version(test.model)
     return _LOWEST[test.test_id]
 
 

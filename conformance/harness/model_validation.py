@@ -24,26 +24,29 @@ from conformance.harness.calls import (
 )
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import lowest_version
-from conformance.harness.mutations import Family, Mutation, case_id, close_new_pools
+from conformance.harness.mutations import Family, Mutation, close_new_pools
 from conformance.harness.validating import MUTATIONS_PER_ROUND_TRIP, attempt
 from hal.levels import level as level_of
 from hal.types import ErrorStatus, ExecutionPreference, HalVersion, Model
 
 INVALID = ErrorStatus.INVALID_ARGUMENT
 
-_ADMITS: dict[tuple[str, str, HalVersion], bool] = {}
+_ADMITS: dict[tuple[str, int, HalVersion], tuple[GeneratedTest, bool]] = {}
+"""``model_family_applies``'s answers, by family, case object and level. A case is known by
+its identity (its id was a third of the collection's cost, made again on every call): the
+entry holds the case, so no other object can take its identity while the entry exists."""
 
 
 def model_family_applies(
     family: Family, test: GeneratedTest, hal_level: HalVersion = HalVersion.V1_2
 ) -> bool:
     """Whether some mutation of the family applies to the case at a level up to ``hal_level``."""
-    key = (family.name, case_id(test), hal_level)
+    key = (family.name, id(test), hal_level)
     if key not in _ADMITS:
         low = lowest_version(test)
         levels = [v for v in HalVersion if low is not None and low <= v <= hal_level]
-        _ADMITS[key] = bool(levels) and family.applies(test.model, levels)
-    return _ADMITS[key]
+        _ADMITS[key] = (test, bool(levels) and family.applies(test.model, levels))
+    return _ADMITS[key][1]
 
 
 # ---------------------------------------------------------------------------

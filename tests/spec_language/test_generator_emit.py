@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import dataclasses
 import importlib.util
 import io
 import os
@@ -41,6 +42,7 @@ from hal.types import (
     DataLocation,
     ExtensionNameAndPrefix,
     ExtensionParams,
+    HalVersion,
     Model,
     Operand,
     OperandLifeTime,
@@ -708,3 +710,26 @@ def test_the_parameter_report_leaves_nothing_in_the_folder_it_runs_from(tmp_path
     assert run.returncode == 0, run.stderr[-2000:]
     assert "parameters: of " in run.stdout
     assert list(tmp_path.iterdir()) == []  # no .hypothesis/ folder, nothing else
+
+
+def test_a_run_reads_the_recorded_lowest_level_of_a_generated_model_only(monkeypatch) -> None:
+    """``lowest_version`` takes the level the generated module recorded for its own model
+    without validating it, and validates a copy of the case that carries another model
+    (a broken copy, a twin): the record is bound to the model object, not to the case."""
+    from conformance.harness import generated
+    from conformance.harness.mutations import copy_model
+
+    test = next(t for t in generated.corpus() if t.test_id == "V1_2/add_v1_2/add_v1_2")
+    copy = dataclasses.replace(
+        test, name="add_v1_2_copied_by_the_test", model=copy_model(test.model)
+    )
+    asked = []
+    real = generated.minimum_version
+    monkeypatch.setattr(
+        generated, "minimum_version", lambda model: asked.append(model) or real(model)
+    )
+    monkeypatch.setattr(generated, "_LOWEST", {})
+    assert generated.lowest_version(test) == HalVersion.V1_0
+    assert asked == []
+    assert generated.lowest_version(copy) == HalVersion.V1_0
+    assert asked == [copy.model]
