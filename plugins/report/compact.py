@@ -2,27 +2,28 @@
 
 A full run holds 150,000 to 520,000 tests, nearly all passed. Written as full
 entries (every field, most of them null) report.json grows past 50 MB. So
-``pack`` writes in full only the entries a reader studies (every test that
-failed, crashed, timed out, was blocked, errored or is a known failure, and
-any entry with details, metrics or a rerun command), and everything else in
-``compact_tests`` (schema version 3)::
+``pack`` writes every test as a row of ``compact_tests`` (schema version 4;
+docs/report.md shows it whole)::
 
     "compact_tests": {
       "fields": ["category", "hal_version", "operations", "operand_type", "path",
                  "tier", "family", "outcome", "reason", "computed"],
       "values": [["generated", "memory-pools", ...], ["1.2", ...], [["ADD"], ...], ...],
-      "facts": [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 1], ...],
+      "facts": [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 1, 1, 1], ...],
       "segments": ["ex0", "V1_2", "add", "none", ...],
-      "layouts": [[["async", "sync", "sync-dyn-short"], [0, 0, 1]], [["fresh"], [0]], ...],
+      "layouts": [[["async", "sync", "sync-dyn-short"], [0, 1, 0]], [["fresh"], [0]], ...],
+      "lines": ["tolerance: atol=1e-05 rtol=1e-05 (float32)", ...],
       "functions": {
-        "conformance.test_generated::test_generated": [[[1, 2, 3, 0], 0, [3, 1, 1], [0, 1]], ...],
+        "conformance.test_generated::test_generated": [
+          [[1, 2, 3, 0], 0, [3, 1, 1], [0, 1], [[1, {"details": ["output 0 ...", 0]}]]],
+          ...],
         "conformance.test_basic::test_status": [[null, 7, [3], [12]]]
       }
     }
 
 * A function's tests are grouped in **cases**, one per parameter prefix (the
   parameters up to their last ``/``). A case is ``[prefix, layout, durations,
-  facts]``:
+  facts]``, and ``texts`` fifth when a test of it has any:
 
   * ``prefix``: indexes into ``segments`` (the distinct ``/``-separated parts
     of every prefix, the most used first), joined with ``/``; null for the
@@ -37,25 +38,42 @@ any entry with details, metrics or a rerun command), and everything else in
   * ``durations``: one per name, in integer milliseconds (``to_ms``: the
     precision report.json keeps; ``precise`` rounds a duration to it).
   * ``facts``: indexes into ``facts``, each written once per case.
+  * ``texts``: ``[position, texts]`` for each test with texts (``_texts_of``),
+    ``position`` its index in the layout's names.
 
 * A ``facts`` row is the other fields of a test (named by ``fields``, in that
   order), each an index into that field's list in ``values``. A ``path`` of
   ``true`` there stands for the test's trailing name, the execution path the
-  id already names. Details, metrics and rerun of a compact entry are null.
+  id already names; a ``reason`` of ``true`` for the first line of its
+  details, cut at ``REASON_LIMIT``.
 
-Full entries (``tests``, ``lean``) leave out what the rest of the file gives:
-their null ``NULLABLE`` fields; ``rerun`` when it is the run's rerun command for
-the entry's id (``run.rerun``, the command with ``{id}`` where the shell-quoted
-id goes: ``rerun_template``, ``rerun_for``); the end of ``details`` that is
-``RERUN_LINE`` and that command (``details_rerun`` true says so); then
-``details`` when what is left equals ``reason``, else ``reason`` when it is the
-first line of ``details`` (cut at ``REASON_LIMIT``). Causes leave out their
-``reason`` and ``cause`` when their first example's entry gives them, and each
-example's ``rerun`` when ``run.rerun`` gives it. ``unpack`` gives back the full
-entries and causes, equal to what was packed but for durations at that
-precision; it still reads the layout of schema versions 1 and 2
-(``_unpack_old``: rows ``[parameters, duration, facts]`` with the facts written
-out, every full entry and cause whole).
+* A test's **texts** hold what of its details, metrics and rerun command the
+  file does not give. Without texts a test has null details and metrics, and
+  its usual rerun command (``default_rerun``: the run's command for its id,
+  ``run.rerun`` with ``{id}`` where the shell-quoted id goes, when it went
+  wrong; else null). ``details`` leave out their end when it is ``RERUN_LINE``
+  and the test's command (``"rerun_line": false`` says details do not end so
+  though the test has one); a line of ``SHARED_LINE`` characters or more that
+  two or more details hold is written once in ``lines``, and such details are
+  a list of their lines, a shared one as its index there. ``metrics`` are
+  ``[mismatches, max_abs_error]`` (``METRICS``). ``rerun`` is written only
+  when it is not the usual one.
+
+``tests`` holds only the entries that cannot be rows (a field beyond the
+schema's), written as schema version 3 wrote its full entries (``lean``):
+without their null ``NULLABLE`` fields; ``rerun`` when it is the run's
+command for the entry's id (``rerun_template``, ``rerun_for``); the end of
+``details`` that is ``RERUN_LINE`` and that command (``details_rerun`` true
+says so); then ``details`` when what is left equals ``reason``, else
+``reason`` when it is the first line of ``details``. ``causes`` holds the
+``CAUSES_WRITTEN`` largest, each without its ``reason`` and ``cause`` when its
+first example's entry gives them, and each example's ``rerun`` when
+``run.rerun`` gives it. ``unpack`` gives back the full entries and the causes
+written, equal to what was packed but for durations at that precision
+(``plugins.report.document.load`` works out every cause again); it reads the
+layout of schema version 3 too (failures as full entries, every cause), and of
+versions 1 and 2 (``_unpack_old``: rows ``[parameters, duration, facts]``
+with the facts written out, every full entry and cause whole).
 """
 
 from __future__ import annotations
@@ -87,14 +105,26 @@ OLD_FIELDS = FIELDS[:-1]
 then was)."""
 ENTRY_FIELDS = frozenset((*FIELDS, "id", "duration", "details", "metrics", "rerun"))
 """Every field of a test entry (schema.json, ``$defs/test``)."""
-_IN_FULL = frozenset((*BAD_OUTCOMES, "expected-failure"))
 PATH_FROM_ID = True
 """``path`` in a ``facts`` row: the test's trailing name (the last ``/`` segment of its
 parameters)."""
+REASON_FROM_DETAILS = True
+"""``reason`` in a ``facts`` row: the first line of the test's details, cut at
+``REASON_LIMIT`` (as the suite cuts a reason)."""
 KEY = "compact_tests"
 LAYOUT_VERSION = 3
-"""The schema version that writes this layout; reports of earlier versions are read by
-``_unpack_old``."""
+"""The first schema version of this layout (version 4 added a case's texts and
+``lines``); reports of earlier versions are read by ``_unpack_old``."""
+TEXT_FIELDS = frozenset(("details", "metrics", "rerun", "rerun_line"))
+"""What a compact row's texts may hold (``_texts_of``)."""
+METRICS = ("mismatches", "max_abs_error")
+"""A failure's metrics (schema.json, ``$defs/test``) as a row's texts write them: a list
+of their values in this order."""
+SHARED_LINE = 8
+"""The fewest characters of a details line written once in ``lines`` when two or more
+details hold it."""
+CAUSES_WRITTEN = 100
+"""The causes report.json writes (the largest); ``load`` works out every one again."""
 ID_MARK = "{id}"
 """Where the test's shell-quoted id goes in the run's rerun command (``run.rerun``)."""
 _MS = 1000
@@ -169,21 +199,16 @@ def rerun_for(template: str, identifier: str) -> str:
 
 
 def compactable(test: dict[str, Any]) -> bool:
-    """Whether an entry may be a compact row: it did not go wrong, has no details,
-    metrics or rerun command, and no field beyond the schema's."""
-    return (
-        test["outcome"] not in _IN_FULL
-        and test.get("details") is None
-        and test.get("metrics") is None
-        and test.get("rerun") is None
-        and test.keys() == ENTRY_FIELDS
-    )
+    """Whether an entry may be a compact row: it has every field of the schema and no
+    other (a failure too: its texts go with its row, ``_texts_of``)."""
+    return test.keys() == ENTRY_FIELDS
 
 
 def pack(doc: dict[str, Any]) -> dict[str, Any]:
-    """``doc`` as report.json holds it: ``tests`` only the entries written in full, each
-    without what it repeats (``lean``), ``compact_tests`` the others (``doc`` itself is
-    left as it is)."""
+    """``doc`` as report.json holds it: ``compact_tests`` every test it can hold,
+    ``tests`` only the others (an entry with a field beyond the schema's), each without
+    what it repeats (``lean``), and ``causes`` the ``CAUSES_WRITTEN`` largest, without
+    what their first example gives (``doc`` itself is left as it is)."""
     template = rerun_of_run(doc)
     full, rows = [], []
     for test in doc["tests"]:
@@ -194,9 +219,11 @@ def pack(doc: dict[str, Any]) -> dict[str, Any]:
     packed = {k: v for k, v in doc.items() if k != "tests"}
     packed["tests"] = [lean(test, template) for test in full]
     if isinstance(doc.get("causes"), list):
-        reasons = {test["id"]: test.get("reason") for test in full}
-        packed["causes"] = [_lean_cause(cause, reasons, template) for cause in doc["causes"]]
-    packed[KEY] = _pack_rows(rows)
+        written = doc["causes"][:CAUSES_WRITTEN]
+        firsts = {cause["examples"][0]["id"] for cause in written if cause["examples"]}
+        reasons = {t["id"]: t.get("reason") for t in doc["tests"] if t["id"] in firsts}
+        packed["causes"] = [_lean_cause(cause, reasons, template) for cause in written]
+    packed[KEY] = _pack_rows(rows, template)
     return packed
 
 
@@ -266,10 +293,13 @@ def _lean_rerun(entry: dict[str, Any], template: str | None) -> dict[str, Any]:
 
 
 def _facts_of(test: dict[str, Any], name: str | None) -> tuple:
-    """The test's facts, ``path`` ``PATH_FROM_ID`` when its trailing name gives it."""
-    path = test["path"]
+    """The test's facts, ``path`` ``PATH_FROM_ID`` when its trailing name gives it and
+    ``reason`` ``REASON_FROM_DETAILS`` when its details' first line gives it."""
+    path, reason, details = test["path"], test["reason"], test["details"]
     if name is not None and path is not None and path == name:
         path = PATH_FROM_ID
+    if isinstance(reason, str) and isinstance(details, str) and reason == _first_line(details):
+        reason = REASON_FROM_DETAILS
     return (
         test["category"],
         test["hal_version"],
@@ -279,7 +309,7 @@ def _facts_of(test: dict[str, Any], name: str | None) -> tuple:
         test["tier"],
         test["family"],
         test["outcome"],
-        test["reason"],
+        reason,
         test["computed"],
     )
 
@@ -289,16 +319,77 @@ def _numbered(items: dict[Any, int], item: Any) -> int:
     return items.setdefault(item, len(items))
 
 
-def _pack_rows(tests: list[dict[str, Any]]) -> dict[str, Any]:
+def default_rerun(template: str | None, identifier: str, outcome: object) -> str | None:
+    """The rerun command a compact row's test has unless its texts say otherwise: the
+    run's command for its id when it went wrong (the collector writes one for every bad
+    test) and the run has one, else null."""
+    if template is None or outcome not in BAD_OUTCOMES:
+        return None
+    return rerun_for(template, identifier)
+
+
+def _texts_of(test: dict[str, Any], template: str | None) -> dict[str, Any] | None:
+    """A row's texts (``TEXT_FIELDS``): what of its details, metrics and rerun command
+    the rest of the file does not give; None when it gives all of it."""
+    details, metrics, rerun = test["details"], test["metrics"], test["rerun"]
+    usual = default_rerun(template, test["id"], test["outcome"])
+    texts: dict[str, Any] = {}
+    if rerun != usual:
+        texts["rerun"] = rerun
+    if details is not None:
+        if (
+            isinstance(details, str)
+            and isinstance(rerun, str)
+            and details.endswith(RERUN_LINE + rerun)
+        ):
+            details = details[: -len(RERUN_LINE + rerun)]
+        elif isinstance(rerun, str):
+            texts["rerun_line"] = False
+        texts["details"] = details
+    if isinstance(metrics, dict) and metrics.keys() == set(METRICS):
+        texts["metrics"] = [metrics[name] for name in METRICS]
+    elif metrics is not None:
+        texts["metrics"] = metrics
+    return texts or None
+
+
+def _share_lines(all_texts: list[dict[str, Any]]) -> list[str]:
+    """The details lines (``SHARED_LINE`` characters or more) that two or more details
+    hold, the most used first; each details holding one becomes a list of its lines, a
+    shared one written as its index in that list."""
+    used = Counter(
+        line
+        for texts in all_texts
+        if isinstance(texts.get("details"), str)
+        for line in texts["details"].split("\n")
+        if len(line) >= SHARED_LINE
+    )
+    shared = {line: i for i, (line, n) in enumerate(x for x in used.most_common() if x[1] > 1)}
+    for texts in all_texts:
+        details = texts.get("details")
+        if not isinstance(details, str):
+            continue
+        lines = details.split("\n")
+        if any(line in shared for line in lines):
+            texts["details"] = [shared.get(line, line) for line in lines]
+    return list(shared)
+
+
+def _pack_rows(tests: list[dict[str, Any]], template: str | None) -> dict[str, Any]:
     """``compact_tests`` of ``tests`` (every one compactable, in id order)."""
     facts: dict[tuple, int] = {}
     cases: dict[str, dict[str | None, list[tuple]]] = {}
+    all_texts = []
     for test in tests:
         function, parameters = split_id(test["id"])
         prefix, name = split_parameters(parameters)
         index = _numbered(facts, _facts_of(test, name))
+        texts = _texts_of(test, template)
+        if texts is not None:
+            all_texts.append(texts)
         rows = cases.setdefault(function, {}).setdefault(prefix, [])
-        rows.append((name, to_ms(test["duration"]), index))
+        rows.append((name, to_ms(test["duration"]), index, texts))
+    lines = _share_lines(all_texts)
     segments = _segments(cases)
     layouts: dict[tuple, int] = {}
     functions = {
@@ -312,6 +403,7 @@ def _pack_rows(tests: list[dict[str, Any]]) -> dict[str, Any]:
         "facts": rows,
         "segments": list(segments),
         "layouts": [[list(names), list(slots)] for names, slots in layouts],
+        "lines": lines,
         "functions": functions,
     }
 
@@ -332,16 +424,22 @@ def _segments(cases: dict[str, dict[str | None, list]]) -> dict[str, int]:
 def _case(
     prefix: str | None, rows: list[tuple], segments: dict[str, int], layouts: dict[tuple, int]
 ) -> list:
-    """``[prefix, layout, durations, facts]`` of one case's rows (name, ms, facts index)."""
+    """``[prefix, layout, durations, facts]`` of one case's rows (name, ms, facts index,
+    texts), and ``texts`` (``[position, texts]`` of each row with texts) when a row has
+    them."""
     palette: dict[int, int] = {}
-    slots = tuple(_numbered(palette, index) for _, _, index in rows)
-    names = tuple(name for name, _, _ in rows)
-    return [
+    slots = tuple(_numbered(palette, index) for _, _, index, _ in rows)
+    names = tuple(name for name, _, _, _ in rows)
+    case = [
         None if prefix is None else [segments[s] for s in prefix.split("/")],
         _numbered(layouts, (names, slots)),
-        [ms for _, ms, _ in rows],
+        [ms for _, ms, _, _ in rows],
         list(palette),
     ]
+    texts = [[k, row[3]] for k, row in enumerate(rows) if row[3] is not None]
+    if texts:
+        case.append(texts)
+    return case
 
 
 def _columns(facts: list[tuple]) -> tuple[list[list], list[list[int]]]:
@@ -371,13 +469,13 @@ def unpack(doc: dict[str, Any]) -> dict[str, Any]:
     compact = doc.pop(KEY, None)
     template = rerun_of_run(doc)
     tests = [_restored(t, template) if isinstance(t, dict) else t for t in _listed_tests(doc)]
-    if isinstance(doc.get("causes"), list):
-        doc["causes"] = _restored_causes(doc["causes"], tests, template)
     if compact is not None:
         try:
-            tests.extend(_unpack_rows(compact))
+            tests.extend(_unpack_rows(compact, template))
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             raise ValueError(f"malformed {KEY}: {type(e).__name__}: {e}") from None
+    if isinstance(doc.get("causes"), list):
+        doc["causes"] = _restored_causes(doc["causes"], tests, template)
     return _sorted_into(doc, tests)
 
 
@@ -453,8 +551,9 @@ def _restored_cause(
     return cause
 
 
-def _unpack_rows(compact: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """The full entries of ``compact_tests`` (schema version 3)."""
+def _unpack_rows(compact: dict[str, Any], template: str | None) -> Iterator[dict[str, Any]]:
+    """The full entries of ``compact_tests`` (schema version 3 or 4), ``template`` the
+    run's rerun command."""
     if compact["fields"] != list(FIELDS):
         raise ValueError(f"fields {compact['fields']}, expected {list(FIELDS)}")
     values = compact["values"]
@@ -463,12 +562,47 @@ def _unpack_rows(compact: dict[str, Any]) -> Iterator[dict[str, Any]]:
         for row in compact["facts"]
     ]
     segments, layouts = compact["segments"], compact["layouts"]
+    lines = compact.get("lines", [])
     for function, cases in compact["functions"].items():
-        for prefix, layout, durations, palette in cases:
+        for prefix, layout, durations, palette, *more in cases:
+            if len(more) > 1:
+                raise ValueError(f"a case of {function} has {4 + len(more)} parts, at most 5")
+            texts = {k: _checked_texts(t) for k, t in more[0]} if more else {}
             head = None if prefix is None else "/".join(segments[i] for i in prefix)
             names, slots = layouts[layout]
-            for name, slot, ms in zip(names, slots, durations, strict=True):
-                yield _entry(function, head, name, ms / _MS, facts[palette[slot]])
+            for k, (name, slot, ms) in enumerate(zip(names, slots, durations, strict=True)):
+                entry = _entry(function, head, name, ms / _MS, facts[palette[slot]])
+                yield _with_texts(entry, texts.get(k, {}), template, lines)
+
+
+def _checked_texts(texts: dict[str, Any]) -> dict[str, Any]:
+    """A row's texts, ValueError naming a field they may not have."""
+    unknown = sorted(set(texts) - TEXT_FIELDS)
+    if unknown:
+        raise ValueError(f"texts with unknown fields {unknown}")
+    return texts
+
+
+def _with_texts(
+    entry: dict[str, Any], texts: dict[str, Any], template: str | None, lines: list[str]
+) -> dict[str, Any]:
+    """A compact row's ``entry`` with its details, metrics, rerun command and reason as
+    its ``texts`` and the run give them (what ``_texts_of`` left out written back)."""
+    rerun = texts.get("rerun", default_rerun(template, entry["id"], entry["outcome"]))
+    details = texts.get("details")
+    if isinstance(details, list):
+        details = "\n".join(lines[part] if type(part) is int else part for part in details)
+    if isinstance(details, str) and isinstance(rerun, str) and texts.get("rerun_line", True):
+        details += RERUN_LINE + rerun
+    metrics = texts.get("metrics")
+    if isinstance(metrics, list):
+        metrics = dict(zip(METRICS, metrics, strict=True))
+    entry.update(details=details, metrics=metrics, rerun=rerun)
+    if entry["reason"] is REASON_FROM_DETAILS:
+        if not isinstance(details, str):
+            raise ValueError(f"test {entry['id']!r}: its reason is its details', and it has none")
+        entry["reason"] = _first_line(details)
+    return entry
 
 
 def _entry(

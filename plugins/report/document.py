@@ -27,12 +27,14 @@ from plugins.report.causes import causes
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES, PATTERN_PASSED, case_of, worst
 from plugins.report.forms import FORM_PASSED, describe_operation, form_order, form_status
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """2: the matrix's per-cell and per-operation counts and first failures, ``causes``,
 and compact entries in report.json (``compact_tests``). 3: the denser compact layout
 (cases of shared trailing names, durations in milliseconds), full entries without the
-details equal to their reason and the rerun command ``run.rerun`` gives."""
-READABLE_VERSIONS = (1, 2, 3)
+details equal to their reason and the rerun command ``run.rerun`` gives. 4: every test a
+compact row, a failure's texts with its case (what the rest of the file gives left out,
+lines two details share written once), and only the largest causes written."""
+READABLE_VERSIONS = (1, 2, 3, 4)
 """Versions ``load`` reads: a version 1 report holds every test in full, a version 2 one
 the older compact layout (``plugins.report.compact``), and the derived parts of either
 are recomputed (``finalize``) as this version has them."""
@@ -653,8 +655,10 @@ def write(doc: dict[str, Any], out_dir: Path) -> list[Path]:
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     text = json_text(doc)
-    # Render what load gives a reader of report.json: re-rendering is exact.
+    # Render what load gives a reader of report.json: re-rendering is exact. report.json
+    # writes only the largest causes; load works every one out again, and so does this.
     doc = compact.unpack(json.loads(text))
+    doc["causes"] = causes(doc["tests"])
     files = {
         "report.json": text,
         "report.html": render_html(doc),

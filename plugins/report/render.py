@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from hal.show import printable
+from plugins.report.compact import CAUSES_WRITTEN
 from plugins.report.counts import selection
 from plugins.report.facts import BAD_OUTCOMES, OUTCOMES
 from plugins.report.forms import describe_forms, describe_operation
@@ -164,6 +165,7 @@ def _context(doc: dict[str, Any]) -> dict[str, Any]:
         "more_causes": len(hidden),
         "more_causes_tests": sum(c["count"] for c in hidden),
         "cause_tests": sum(c["count"] for c in causes),
+        "causes_written": CAUSES_WRITTEN,
         "markdown_cause_operations": MARKDOWN_CAUSE_OPERATIONS,
         "scope": doc["scope"],
         "forms_of": {

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from plugins.report.document import load
+
 HOSTILE = Path(__file__).resolve().parents[1] / "support" / "hostile_drivers.py"
 RUN_TIMEOUT = 240
 """Seconds one pytest subprocess may take before the test fails (nothing may hang)."""
@@ -448,7 +450,7 @@ def test_after_two_hangs_the_method_is_blocked(tmp_path, isolation) -> None:
 
 def test_the_certification_report_counts_crashes_and_hangs(tmp_path) -> None:
     run_slice(tmp_path, "HangInExecute", "process", "--cert-report=out", "-k", "sync and not async")
-    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    report = load(tmp_path / "out" / "report.json")
     outcomes = {test["id"].split("[")[1].rstrip("]"): test["outcome"] for test in report["tests"]}
     assert outcomes == {"sync": "timeout", "sync-timed": "timeout", "sync-scattered": "blocked"}
     assert report["driver"]["load_error"] is None  # the service was back for the report
@@ -504,6 +506,7 @@ from conformance.harness.generated import load_tests
 from conformance.harness.pools import PoolVariant, execute_pooled
 from conformance.harness.runner import Run, prepare_case
 from hal.types import HalVersion
+from plugins.report.document import load
 
 CASE = next(
     t for t in load_tests("conformance.generated.V1_2.add_v1_2") if t.name == "add_v1_2"
@@ -598,7 +601,7 @@ def test_a_failed_test_shows_what_the_driver_service_wrote_during_it(tmp_path) -
     # each failed test shows its own output once; a passing one shows nothing
     assert run.output.count(" driver output during this test ") == len(SYNC), run.output
     # and the report's entry of the test ends with it
-    tests = json.loads((tmp_path / "report" / "report.json").read_text())["tests"]
+    tests = load(tmp_path / "report" / "report.json")["tests"]
     (entry,) = [t for t in tests if t["id"].endswith("test_add[sync]")]
     assert entry["details"] == (
         "status GENERAL_FAILURE, expected NONE\n\ndriver output during this test:\n"

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from report_documents import written_texts
 
 from plugins.report import cli, seal
 from plugins.report.collector import Expectation
@@ -263,8 +264,9 @@ def test_failure_facts(xdist_run) -> None:
     # report.json holds the run's rerun command once; the entries it gives leave theirs out.
     assert doc["run"]["rerun"] == f"pytest --pyargs {{id}} --nnhal-profile=full --nnhal-seed={seed}"
     raw = json.loads((folder / "out" / "report.json").read_text())
-    written = {t["id"].split("::", 1)[1]: t for t in raw["tests"]}
-    assert "rerun" not in written["test_values"] and "rerun" not in written["test_assert"]
+    written = {i.split("::", 1)[1]: t for i, t in written_texts(raw["compact_tests"]).items()}
+    assert "rerun" not in written["test_values"] and "rerun" not in written.get("test_assert", {})
+    assert written["test_values"]["metrics"] == [4, 2.0]  # [mismatches, max_abs_error]
 
 
 def test_categories_and_tiers(xdist_run) -> None:
@@ -508,9 +510,9 @@ def test_merge_refuses_different_drivers(shards, tmp_path: Path, capsys) -> None
 
 
 def test_merge_refuses_another_schema_version(shards, tmp_path: Path, capsys) -> None:
-    two = _variant(shards["2/3"], tmp_path / "b", lambda d: d.update(schema_version=4))
+    two = _variant(shards["2/3"], tmp_path / "b", lambda d: d.update(schema_version=5))
     assert _merge_error(capsys, str(shards["1/3"]), two) == (
-        f"nnhal-report merge: {two}: schema version 4; this nnhal-report reads versions 1, 2, 3"
+        f"nnhal-report merge: {two}: schema version 5; this nnhal-report reads versions 1, 2, 3, 4"
     )
 
 

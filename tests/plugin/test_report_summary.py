@@ -24,7 +24,7 @@ import pytest
 
 from plugins.report import cli
 from plugins.report.causes import CAUSE_EXAMPLES, normalize
-from plugins.report.compact import FIELDS, KEY, pack, unpack
+from plugins.report.compact import CAUSES_WRITTEN, FIELDS, KEY, pack, unpack
 from plugins.report.document import (
     SCHEMA_PATH,
     SCHEMA_VERSION,
@@ -37,7 +37,7 @@ from plugins.report.document import (
 from plugins.report.render import CAUSES_SHOWN, operation_rows, render_html, render_markdown
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))  # run as a script, too
-from report_documents import _document, _generated, _test
+from report_documents import _document, _generated, _test, written_cases, written_texts
 
 SIZE_TARGET = 1_000_000
 """Bytes report.json of the synthetic 66,000-test run (``synthetic_document``, the same
@@ -377,13 +377,7 @@ def _mixed_tests() -> list[dict]:
 
 def _cases(packed: dict, function: str) -> list[tuple]:
     """A function's cases in ``compact_tests``, read: (prefix, names, durations, facts rows)."""
-    segments, layouts, facts = packed["segments"], packed["layouts"], packed["facts"]
-    cases = []
-    for prefix, layout, durations, palette in packed["functions"][function]:
-        names, slots = layouts[layout]
-        head = None if prefix is None else "/".join(segments[i] for i in prefix)
-        cases.append((head, names, durations, [facts[palette[slot]] for slot in slots]))
-    return cases
+    return [case[:4] for case in written_cases(packed, function)]
 
 
 def _values(packed: dict, row: list[int]) -> list:
@@ -396,13 +390,17 @@ def test_report_json_packs_what_needs_no_more_than_its_facts(tmp_path: Path) -> 
     write(doc, tmp_path)
     raw = json.loads((tmp_path / "report.json").read_text())
     validate(raw)
-    assert raw["schema_version"] == SCHEMA_VERSION == 3
-    assert [t["id"].split("::")[1] for t in raw["tests"]] == [
-        "bad[V1_2/mul/none/ex0/sync]",
-        "known",
-        "talks",
-    ]
+    assert raw["schema_version"] == SCHEMA_VERSION == 4
+    assert raw["tests"] == []  # every test a compact row, a failure's texts with it
     packed = raw[KEY]
+    assert written_texts(packed) == {
+        "conformance.test_x::bad[V1_2/mul/none/ex0/sync]": {"rerun": "pytest x"},
+        "conformance.test_x::known": {"rerun": "pytest x"},
+        "conformance.test_x::talks": {"details": "it said something"},
+    }
+    ((_, _, _, (bad,)),) = _cases(packed, "conformance.test_x::bad")
+    outcome = FIELDS.index("outcome")
+    assert _values(packed, bad)[outcome:] == ["failed", "why bad[V1_2/mul/none/ex0/sync]", True]
     assert packed["fields"] == list(FIELDS)
     (none, relu) = _cases(packed, "conformance.test_x::g")
     assert none[:3] == ("V1_2/add/none/ex0", ["async", "sync"], [500, 500])
@@ -420,7 +418,8 @@ def test_report_json_packs_what_needs_no_more_than_its_facts(tmp_path: Path) -> 
         None,
         True,  # computed: it compared output values
     ]
-    assert packed["segments"][:2] == ["V1_2", "add"]  # the most used first
+    assert packed["segments"][0] == "V1_2"  # the most used first (4 cases), then 3 each
+    assert set(packed["segments"][1:4]) == {"add", "none", "ex0"}
     ((prefix, names, _, (facts,)),) = _cases(packed, "conformance.test_x::p")
     assert (prefix, names) == ("V1_2/add/none", ["prepare-LOW"])
     assert _values(packed, facts)[FIELDS.index("path")] == "other"  # not its id's: written out
@@ -465,29 +464,32 @@ def test_full_entries_and_causes_leave_out_what_the_file_gives(tmp_path: Path) -
     raw = json.loads((tmp_path / "report.json").read_text())
     validate(raw)
     assert raw["run"]["rerun"] == RERUN
-    full = {t["id"].split("::")[1]: t for t in raw["tests"]}
-    written = {
-        name: {
-            k: v
-            for k, v in full[name].items()
-            if k in ("reason", "details", "rerun", "details_rerun")
-        }
-        for name in full
+    assert raw["tests"] == []
+    written = {i.split("::")[1]: t for i, t in written_texts(raw[KEY]).items()}
+    assert {name: written[name] for name in written if name not in ("t_basic",)} == {
+        "same[V1_2/a b]": {"details": "r", "rerun_line": False},
+        "own": {"details": "r\nmore", "rerun": "pytest other", "rerun_line": False},
+        # nodetails: its reason is in its facts, its rerun command the run's: no texts
+        "first": {"details": "s\nmore"},
+        "tail": {"details": "t"},
+        "long": {"details": f"{long_line}\nmore", "rerun_line": False},
+        "other": {"details": "u\nrerun: pytest other", "rerun_line": False},
     }
-    assert written == {
-        "same[V1_2/a b]": {"reason": "r"},
-        "own": {"details": "r\nmore", "rerun": "pytest other"},  # the reason: its first line
-        "nodetails": {"reason": "r", "details": None},
-        "first": {"details": "s\nmore", "details_rerun": True},
-        "tail": {"reason": "t", "details_rerun": True},
-        "long": {"details": f"{long_line}\nmore"},
-        "other": {"details": "u\nrerun: pytest other"},
+    reasons = {
+        case[0] or function.split("::")[1]: _values(raw[KEY], case[3][0])[FIELDS.index("reason")]
+        for function in raw[KEY]["functions"]
+        for case in _cases(raw[KEY], function)
+        if function.split("::")[1] in ("own", "nodetails", "long")
     }
-    assert "metrics" not in full["own"] and "family" not in full["own"]  # null: left out
+    assert reasons == {"own": True, "nodetails": "r", "long": True}  # true: the details give it
+    tests = {t["id"]: t for t in doc["tests"]}
     for cause in raw["causes"]:  # what the first example's entry gives
         assert "reason" not in cause and "cause" not in cause, cause
         for example in cause["examples"]:  # but the rerun command of another run
-            assert example.get("rerun") == full[example["id"].split("::")[1]].get("rerun")
+            rerun = tests[example["id"]]["rerun"]
+            assert example.get("rerun") == (
+                None if rerun == _rerun_of(example["id"].split("::")[1]) else rerun
+            )
     loaded = load(tmp_path / "report.json")
     validate(loaded)
     assert loaded["tests"] == json.loads(json.dumps(doc["tests"]))
@@ -627,6 +629,138 @@ def test_a_version_2_report_in_the_older_compact_layout_is_read(tmp_path: Path) 
     assert [t["duration"] for t in again["tests"]] == [0.5, 0.005, 0.012, 0.5, 0.5, 0.5]
 
 
+def test_report_json_writes_the_largest_causes_and_load_works_out_every_one(
+    tmp_path: Path,
+) -> None:
+    tests = [
+        _test(f"t{n:03d}[{k}]", "basic", "failed", reason=f"cause {n:03d}x")
+        for n in range(CAUSES_WRITTEN + 20)
+        for k in range(1 + (n < 3))  # the first three causes: two tests each
+    ]
+    doc = _document([*_others(), *tests])
+    assert len(doc["causes"]) == CAUSES_WRITTEN + 20
+    write(doc, tmp_path)
+    raw = json.loads((tmp_path / "report.json").read_text())
+    validate(raw)
+    assert len(raw["causes"]) == CAUSES_WRITTEN
+    assert [c["count"] for c in raw["causes"][:4]] == [2, 2, 2, 1]  # the largest first
+    loaded = load(tmp_path / "report.json")
+    assert loaded["causes"] == json.loads(json.dumps(doc["causes"]))
+    html = (tmp_path / "report.html").read_text()
+    assert (
+        f"{CAUSES_WRITTEN + 20 - CAUSES_SHOWN} more causes ({CAUSES_WRITTEN + 20 - CAUSES_SHOWN} "
+        f"tests), not listed here: report.json writes the {CAUSES_WRITTEN} largest causes and "
+        "every test"
+    ) in html
+
+
+def test_a_failures_texts_are_written_with_its_row_and_shared_lines_once(tmp_path: Path) -> None:
+    tolerance = "tolerance: atol=1e-05 rtol=1e-05 (float32)"
+    tests = [
+        *_others(),
+        *(
+            _generated(
+                f"g[V1_2/add/none/ex{k}/sync]",
+                "ADD",
+                "TENSOR_FLOAT32",
+                "failed",
+                path="sync",
+                reason=f"output 0: {k + 1} of 4 values differ",
+                details=f"output 0: {k + 1} of 4 values differ\n{tolerance}\nrerun: "
+                + _rerun_of(f"g[V1_2/add/none/ex{k}/sync]"),
+                metrics={"mismatches": k + 1, "max_abs_error": 0.5},
+                rerun=_rerun_of(f"g[V1_2/add/none/ex{k}/sync]"),
+            )
+            for k in range(3)
+        ),
+        # metrics of another shape, a short line, a rerun command of its own
+        _failed("odd", "o", "o\nshort\nshort", "pytest mine"),
+        _test("odd2", "basic", metrics={"mismatches": 1, "max_abs_error": "inf"}),
+    ]
+    doc = _document(tests, run={"rerun": RERUN})
+    write(doc, tmp_path)
+    raw = json.loads((tmp_path / "report.json").read_text())
+    validate(raw)
+    packed = raw[KEY]
+    assert packed["lines"] == [tolerance]  # "short" is shorter than a shared line may be
+    written = {i.split("::")[1]: t for i, t in written_texts(packed).items()}
+    for k in range(3):
+        assert written[f"g[V1_2/add/none/ex{k}/sync]"] == {
+            "details": [f"output 0: {k + 1} of 4 values differ", 0],
+            "metrics": [k + 1, 0.5],
+        }
+    assert written["odd"] == {
+        "details": "o\nshort\nshort",
+        "rerun": "pytest mine",
+        "rerun_line": False,
+    }
+    assert written["odd2"] == {"metrics": [1, "inf"]}
+    loaded = load(tmp_path / "report.json")
+    validate(loaded)
+    assert loaded["tests"] == json.loads(json.dumps(doc["tests"]))
+    # Metrics of another shape than the schema's are written as they are.
+    next(t for t in doc["tests"] if t["id"].endswith("::odd2"))["metrics"] = {"mismatches": 1}
+    packed = json.loads(json.dumps(pack(doc)))
+    assert written_texts(packed[KEY])["conformance.test_x::odd2"] == {"metrics": {"mismatches": 1}}
+    assert unpack(packed)["tests"] == json.loads(json.dumps(doc["tests"]))
+
+
+def test_a_version_3_report_with_its_failures_in_full_is_read(tmp_path: Path) -> None:
+    rerun = _rerun_of("bad")
+    tests = [*_others(), _failed("bad", "b", f"b\nmore\nrerun: {rerun}", rerun)]
+    doc = _document(tests, run={"rerun": RERUN})
+    old = json.loads(json.dumps(doc))
+    old["schema_version"] = 3
+    old["tests"] = [  # as version 3 wrote a failure: in full, without what the file gives
+        {
+            "id": "conformance.test_x::bad",
+            "category": "basic",
+            "hal_version": "1.2",
+            "operations": [],
+            "tier": "parity",
+            "outcome": "failed",
+            "duration": 0.5,
+            "details": "b\nmore",
+            "details_rerun": True,
+        }
+    ]
+    old["causes"] = [
+        {
+            "count": 1,
+            "outcomes": {"failed": 1},
+            "operations": [],
+            "examples": [{"id": "conformance.test_x::bad"}],
+        }
+    ]
+    old[KEY] = {  # the other tests as compact rows of four parts
+        "fields": list(FIELDS),
+        "values": [
+            ["basic", "validation-model", "validation-request"],
+            ["1.2"],
+            [[]],
+            [None],
+            [None],
+            ["parity"],
+            [None],
+            ["passed"],
+            [None],
+            [None],
+        ],
+        "facts": [[k, 0, 0, 0, 0, 0, 0, 0, 0, 0] for k in range(3)],
+        "segments": [],
+        "layouts": [[[None], [0]]],
+        "functions": {
+            f"conformance.test_x::t_{c}": [[None, 0, [500], [k]]]
+            for k, c in enumerate(("basic", "validation-model", "validation-request"))
+        },
+    }
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    loaded = load(tmp_path / "old.json")
+    assert loaded["tests"] == json.loads(json.dumps(doc["tests"]))
+    assert loaded["causes"] == json.loads(json.dumps(doc["causes"]))
+    assert loaded["schema_version"] == SCHEMA_VERSION == 4
+
+
 def test_pack_json_unpack_gives_back_every_entry() -> None:
     doc = synthetic_document(10_000)
     doc["tests"] += _mixed_tests()
@@ -681,20 +815,27 @@ def test_shards_of_either_version_merge(tmp_path: Path) -> None:
     assert (merged["matrix"], merged["causes"]) == (whole["matrix"], whole["causes"])
 
 
+def _replace_value(raw: dict, field: str, value: object, new: object) -> None:
+    """``value`` of ``field`` in report.json's compact rows (``raw``) made ``new``."""
+    column = raw[KEY]["values"][FIELDS.index(field)]
+    column[column.index(value)] = new
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         (
-            lambda d: d.update(schema_version=4),
-            "schema version 4; this nnhal-report reads versions 1, 2, 3",
+            lambda d: d.update(schema_version=5),
+            "schema version 5; this nnhal-report reads versions 1, 2, 3, 4",
         ),
         (
-            lambda d: d.update(schema_version="3"),
-            "schema version 3; this nnhal-report reads versions 1, 2, 3",
+            lambda d: d.update(schema_version="4"),
+            "schema version 4; this nnhal-report reads versions 1, 2, 3, 4",
         ),
         (
             lambda d: d[KEY]["functions"]["conformance.test_x::g"][0].pop(),
-            "malformed compact_tests: ValueError: not enough values to unpack (expected 4, got 3)",
+            "malformed compact_tests: ValueError: not enough values to unpack (expected at least 4, "
+            "got 3)",
         ),
         (
             lambda d: d[KEY].update(fields=["id"]),
@@ -711,9 +852,24 @@ def test_shards_of_either_version_merge(tmp_path: Path) -> None:
             "malformed compact_tests: ValueError: zip() argument 3 is shorter than arguments 1-2",
         ),
         (lambda d: d.update(tests={}), '"tests" is not a list'),
-        (lambda d: d["tests"][0].pop("id"), "test 0 has no id"),
         (
-            lambda d: d["tests"][0].update(outcome="great"),
+            lambda d: d[KEY]["functions"]["conformance.test_x::talks"][0].append([]),
+            "malformed compact_tests: ValueError: a case of conformance.test_x::talks has 6 "
+            "parts, at most 5",
+        ),
+        (
+            lambda d: d[KEY]["functions"]["conformance.test_x::talks"][0][4][0][1].update(a=1),
+            "malformed compact_tests: ValueError: texts with unknown fields ['a']",
+        ),
+        (
+            lambda d: _replace_value(d, "reason", "why bad[V1_2/mul/none/ex0/sync]", True),
+            "malformed compact_tests: ValueError: test "
+            "'conformance.test_x::bad[V1_2/mul/none/ex0/sync]': its reason is its details', "
+            "and it has none",
+        ),
+        (lambda d: d["tests"].append({"outcome": "passed"}), "test 0 has no id"),
+        (
+            lambda d: _replace_value(d, "outcome", "failed", "great"),
             "test 'conformance.test_x::bad[V1_2/mul/none/ex0/sync]' has no known outcome ('great')",
         ),
     ],

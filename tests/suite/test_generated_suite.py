@@ -7,7 +7,6 @@ known way) and checks which items fail and what they say.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from conformance.harness import fresh
 from conformance.harness.generated import load_index, load_tests
 from hal.tensors import read_constants
 from hal.types import OperandType, OperationType
+from plugins.report.document import load
 
 FAULTY = Path(__file__).resolve().parents[1] / "support" / "faulty_drivers.py"
 
@@ -218,7 +218,7 @@ def test_a_method_that_hung_twice_blocks_the_items_that_call_it(pytester) -> Non
     )
     assert output.count("did not notify the execution callback within 0.2 s") == 2, output
     assert output.count(blocked) == 4, output
-    report = json.loads((pytester.path / "out" / "report.json").read_text())
+    report = load(pytester.path / "out" / "report.json")
     kinds = sorted(t["outcome"] for t in report["tests"] if t["id"].split("[")[1] in str(failed))
     assert kinds == ["blocked"] * 4 + ["timeout"] * 2, kinds
 
@@ -235,7 +235,7 @@ def test_an_item_that_hangs_again_itself_is_a_timeout_not_blocked(pytester, isol
         "--hal-timeout=0.2", "-k", "conv2d/CONV_2D or pool2d/L2_POOL_2D", "--cert-report=out",
     )  # fmt: skip
     assert result.ret == 1, result.stdout.str()
-    report = json.loads((pytester.path / "out" / "report.json").read_text())
+    report = load(pytester.path / "out" / "report.json")
     outcomes = {t["id"].split("[")[1][:-1]: t for t in report["tests"]}
     hung = outcomes["conv2d/CONV_2D"]
     assert hung["outcome"] == "timeout", hung

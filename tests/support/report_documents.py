@@ -86,3 +86,28 @@ def _document(tests: list[dict] | None = None, run: dict | None = None, driver: 
     )
     jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(doc)
     return doc
+
+
+def written_cases(packed: dict, function: str) -> list[tuple]:
+    """A function's cases in report.json's ``compact_tests`` (``packed``), read by hand:
+    (prefix, names, durations, facts rows, texts by position)."""
+    segments, layouts, facts = packed["segments"], packed["layouts"], packed["facts"]
+    cases = []
+    for prefix, layout, durations, palette, *more in packed["functions"][function]:
+        names, slots = layouts[layout]
+        head = None if prefix is None else "/".join(segments[i] for i in prefix)
+        texts = {k: t for k, t in more[0]} if more else {}
+        cases.append((head, names, durations, [facts[palette[slot]] for slot in slots], texts))
+    return cases
+
+
+def written_texts(packed: dict) -> dict[str, dict]:
+    """The texts report.json's ``compact_tests`` (``packed``) writes, by test id (the
+    tests without texts left out)."""
+    found = {}
+    for function in packed["functions"]:
+        for prefix, names, _, _, texts in written_cases(packed, function):
+            for k, t in texts.items():
+                name = names[k] if prefix is None else f"{prefix}/{names[k]}"
+                found[function if name is None else f"{function}[{name}]"] = t
+    return found
