@@ -45,9 +45,9 @@ from conformance.harness.execution import (
     runs_under,
 )
 from conformance.harness.execution import run as run_path
-from conformance.harness.generated import corpus, lowest_version
+from conformance.harness.generated import corpus_of, lowest_version
 from conformance.harness.items import CaseId, Item
-from conformance.harness.marks import case_marks, cases, level_marks, mark
+from conformance.harness.marks import case_marks, cases, cases_wanted, level_marks, mark
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.requests import Layout, pack_request
@@ -132,10 +132,17 @@ def _has_large_constant(test: GeneratedTest) -> bool:
     )
 
 
-_TESTS = tuple(test for test in corpus() if not test.expect_failure)
-"""The cases of the positive runs: an expected-failure model has its own test
-(``test_expect_failure``), as in VTS 1.3."""
-_ITEMS = [item for test in _TESTS for item in _items_of(test)]
+def _cases_of(config: pytest.Config) -> tuple[GeneratedTest, ...]:
+    """The cases whose items the function being collected may list: every generated case,
+    or when the run names items by node id only the cases of their spec modules
+    (``cases_wanted``: a rerun of one item builds no other spec's)."""
+    return corpus_of(cases_wanted(config))
+
+
+def _tests(config: pytest.Config) -> list[GeneratedTest]:
+    """The cases of the positive runs (``_cases_of``): an expected-failure model has its own
+    test (``test_expect_failure``), as in VTS 1.3."""
+    return [test for test in _cases_of(config) if not test.expect_failure]
 
 
 def _prepared_for(
@@ -167,7 +174,7 @@ def _prepared_for(
 
 def _generated_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
-    return [i for i in _ITEMS if _in_profile(i, profile)]
+    return [i for test in _tests(config) for i in _items_of(test) if _in_profile(i, profile)]
 
 
 def _in_profile(item: Item[_Plan], profile: str) -> bool:
@@ -218,7 +225,7 @@ class _InMemory:
 def _memory_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
-    for test in _TESTS:
+    for test in _tests(config):
         if not case_in_profile(test, profile):
             continue
         marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
@@ -267,15 +274,28 @@ class _Coupled:
     path: str
 
 
-_COUPLED = [(test, coupling.signed_twin(test)) for test in _TESTS if coupling.couples(test)]
-"""Each case that has a signed twin, with the twin (made once per process, so that its
-model keys the prepared-model cache)."""
+_TWINS: dict[int, tuple[GeneratedTest, GeneratedTest | None]] = {}
+"""id(case) -> (the case, its signed twin or None when it has none): made once per process,
+so that the twin's model keys the prepared-model cache."""
+
+
+def _coupled(tests: tuple[GeneratedTest, ...]) -> list[tuple[GeneratedTest, GeneratedTest]]:
+    """Each of ``tests`` that has a signed twin, with the twin (``_TWINS``)."""
+    found = []
+    for test in tests:
+        entry = _TWINS.get(id(test))
+        if entry is None or entry[0] is not test:
+            twin = coupling.signed_twin(test) if coupling.couples(test) else None
+            entry = _TWINS[id(test)] = (test, twin)
+        if entry[1] is not None:
+            found.append((test, entry[1]))
+    return found
 
 
 def _coupling_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
-    for test, twin in _COUPLED:
+    for test, twin in _coupled(tuple(_tests(config))):
         marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(twin))
         marks += level_marks(HalVersion.V1_3)
         for feed in range(len(twin.feeds)):
@@ -317,7 +337,7 @@ class _Preparation:
 def _prepare_items(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
-    for test in _TESTS:
+    for test in _tests(config):
         if not case_in_profile(test, profile):
             continue
         lowest = lowest_version(test)
@@ -368,7 +388,7 @@ FRESH = "fresh"
 def _fresh_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
-    for test in _TESTS:
+    for test in _tests(config):
         case = CaseId.of(test, 0, FRESH)
         if fresh.in_profile(case.case, profile) and case_in_profile(test, profile):
             marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
@@ -470,7 +490,7 @@ EXPECT_FAILURE = "expect_failure"
 
 def _expect_failure_params(config: pytest.Config) -> list:
     params = []
-    for test in corpus():
+    for test in _cases_of(config):
         # VTS 1.3 judges them in its validation tests, which leave the lifetime variations out.
         if test.expect_failure and not test.lifetime_variation:
             case = CaseId.of(test, None, EXPECT_FAILURE)
@@ -520,7 +540,7 @@ _LOOP_PATHS = {
 def _loop_timeout_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
-    for test in corpus():
+    for test in _cases_of(config):
         if not control_flow.loops_forever(test) or not case_in_profile(test, profile):
             continue
         shared = (mark("generated"), *case_marks(test), *level_marks(HalVersion.V1_3))

@@ -20,18 +20,22 @@ with no output shapes and both timing fields UINT64_MAX. The judging is
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
 from conformance.harness import items
+from conformance.harness.cases import GeneratedTest
 from conformance.harness.generated import lowest_version
-from conformance.harness.marks import cases
+from conformance.harness.marks import cases, cases_wanted
 from conformance.harness.mutations import (
     FAMILIES,
     RequestSubject,
     case_id,
     corpus,
+    corpus_of,
     request_families,
 )
 from conformance.harness.request_validation import (
@@ -52,13 +56,27 @@ from conformance.harness.validating import (
 )
 from hal.types import HalVersion
 
-_CASES = {case_id(test): test for test in corpus() if not test.expect_failure}
-"""VTS 1.3 sends no request mutation to an expected-failure model."""
+
+@functools.cache
+def _all_cases() -> dict[str, GeneratedTest]:
+    """Every case requests are mutated on, by id (built when a test needs them all): VTS 1.3
+    sends no request mutation to an expected-failure model."""
+    return {case_id(test): test for test in corpus() if not test.expect_failure}
+
+
+def _case(cid: str) -> GeneratedTest:
+    """The case of id ``cid``, built from its spec module alone (a rerun of one item builds
+    no other case); KeyError if there is none."""
+    for test in corpus_of([cid]):
+        if case_id(test) == cid and not test.expect_failure:
+            return test
+    return _all_cases()[cid]
 
 
 def _request_params(config: pytest.Config) -> list:
-    profile = config.getoption("--nnhal-profile")
-    return deterministic_items(request_families(), profile, family_applies, "validate_request")
+    profile, wanted = config.getoption("--nnhal-profile"), cases_wanted(config)
+    families = request_families()
+    return deterministic_items(families, profile, family_applies, "validate_request", wanted)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -69,7 +87,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @cases(("family_name", "case"), _request_params)
 def test_validate_request(family_name: str, case: str, nnhal) -> None:
     device, hal_level, hal_timeout = nnhal.device, nnhal.level, nnhal.timeout
-    family, test = FAMILIES[family_name], _CASES[case]
+    family, test = FAMILIES[family_name], _case(case)
     profile = nnhal.config.getoption("--nnhal-profile")
     if lowest_version(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
@@ -117,12 +135,12 @@ def test_validate_request_sampled(
     key = (family_name, hal_level)
     if key not in _APPLICABLE:
         _APPLICABLE[key] = [
-            cid for cid, test in _CASES.items() if family_applies(family, test, hal_level)
+            cid for cid, test in _all_cases().items() if family_applies(family, test, hal_level)
         ]
     if not _APPLICABLE[key]:
         pytest.skip(f"no generated case admits {family_name} at HAL {hal_level} or below")
     case = data.draw(st.sampled_from(_APPLICABLE[key]), label="case")
-    test = _CASES[case]
+    test = _case(case)
     model = model_of(family, test)
     with valid_request(model, test) as packed:
         subject = RequestSubject(model, packed.request)

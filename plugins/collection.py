@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from conformance.harness.marks import CASES_WANTED
 from plugins.report.facts import test_id
 from plugins.suite import SMOKE_PER_TEST, SUITE, in_suite, innermost_run, is_xdist_controller
 
@@ -264,7 +265,7 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     unbuilt = above = other_shards = 0
     shard = _shard_before_building(collector.config)
     prefix = f"{collector.obj.__name__}::{name}[" if shard is not None else ""
-    for param in make(collector.config):
+    for param in _made(collector.config, make, wanted):
         if param.id in seen:
             raise pytest.Collector.CollectError(
                 f"{collector.nodeid}::{name}: two cases have the id {param.id!r}; every case "
@@ -305,6 +306,16 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     if above:
         collector.config.stash[_ABOVE_LEVEL] = above_level(collector.config) + above
     return items
+
+
+def _made(config: pytest.Config, make: Callable, wanted: set[str] | None) -> list:
+    """What ``make(config)`` lists, made knowing the case ids the run names (``wanted``;
+    ``conformance.harness.marks.cases_wanted``)."""
+    config.stash[CASES_WANTED] = None if wanted is None else frozenset(wanted)
+    try:
+        return make(config)
+    finally:
+        config.stash[CASES_WANTED] = None
 
 
 def _shard_before_building(config: pytest.Config):

@@ -308,8 +308,43 @@ def _corpus(vendor_packs: tuple[tuple[str, str], ...]) -> tuple[GeneratedTest, .
         test
         for pack, package in (("", PACKAGE), *vendor_packs)
         for module, _ in load_index(package)
-        for test in load_tests(module, pack)
+        for test in _module_cases(module, pack)
     )
+
+
+@functools.cache
+def _module_cases(module: str, pack: str) -> tuple[GeneratedTest, ...]:
+    """``load_tests(module, pack)``, built once per process: ``corpus`` and ``corpus_of``
+    share the cases."""
+    return tuple(load_tests(module, pack))
+
+
+def named_modules(case_ids: Iterable[str]) -> list[str] | None:
+    """The suite's generated modules ``case_ids`` name (``V1_0/add/none/ex0/sync``, or any
+    id of a case's items: its folder and spec name the module ``V1_0.add``), in the
+    index's order; None when an id names no module of the suite's, or a vendor pack is
+    added (its cases could be any)."""
+    if packs():
+        return None
+    modules = [module for module, _ in load_index(PACKAGE)]
+    named = set()
+    for case_id in case_ids:
+        folder, spec = [*case_id.split("/", 2), "", ""][:2]
+        named.add(f"{PACKAGE}.{folder}.{spec}")
+    if not named <= set(modules):
+        return None
+    return [module for module in modules if module in named]
+
+
+def corpus_of(case_ids: Iterable[str] | None) -> tuple[GeneratedTest, ...]:
+    """The cases of the suite's generated modules that ``case_ids`` name
+    (``named_modules``), in ``corpus()``'s order: every case those ids can be, without
+    building the others (a rerun of one item). ``corpus()`` itself when ``case_ids`` is
+    None or ``named_modules`` cannot tell."""
+    modules = None if case_ids is None else named_modules(case_ids)
+    if modules is None:
+        return corpus()
+    return tuple(test for module in modules for test in _module_cases(module, ""))
 
 
 _LOWEST: dict[str, HalVersion | None] = {}

@@ -74,3 +74,18 @@ def cases(argnames: str | tuple[str, ...], make: Callable[[pytest.Config], list]
         return function
 
     return decorate
+
+
+CASES_WANTED = pytest.StashKey["frozenset[str] | None"]()
+"""Set by the plugin while a ``cases`` function's ``make`` runs: the case ids of that
+function the run's node ids name (``test_generated[V1_0/add/none/ex0/sync]``), or None
+when the run may hold any of its cases (``cases_wanted``)."""
+
+
+def cases_wanted(config: pytest.Config) -> frozenset[str] | None:
+    """The case ids the run names of the function whose cases are being made (None: any).
+
+    A ``make`` may list only the cases these ids could be, to spare a rerun of one item
+    the building of every other; whatever it lists beyond them the plugin leaves unbuilt,
+    so listing more is never wrong."""
+    return config.stash.get(CASES_WANTED, None)

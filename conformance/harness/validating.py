@@ -19,9 +19,16 @@ import pytest
 
 from conformance.harness import statuses
 from conformance.harness.cases import GeneratedTest
-from conformance.harness.generated import lowest_version
+from conformance.harness.generated import lowest_version, named_modules
 from conformance.harness.marks import case_marks, level_marks, mark
-from conformance.harness.mutations import Family, Mutation, case_id, corpus, representatives
+from conformance.harness.mutations import (
+    Family,
+    Mutation,
+    case_id,
+    corpus,
+    corpus_of,
+    representatives,
+)
 from hal.types import HalVersion
 
 
@@ -138,20 +145,38 @@ _ITEMS: dict[tuple[str, str], list] = {}
 def deterministic_items(
     families: list[Family],
     profile: str,
-    applies: Callable[[Family, GeneratedTest], bool],
+    applies: Callable[..., bool],
     category: str,
+    wanted: frozenset[str] | None = None,
 ) -> list:
-    """The (family, case) parameters of a category for a profile (built once per process)."""
+    """The (family, case) parameters of a category for a profile (built once per process),
+    each ``family/case``; only the ``wanted`` ones, when given, if ``_named_items`` can
+    tell them from their spec modules alone (a rerun of one item)."""
+    if wanted is not None:
+        named = _named_items(families, profile, applies, category, wanted)
+        if named is not None:
+            return named
     key = (category, profile)
     if key not in _ITEMS:
         _ITEMS[key] = _deterministic_items(families, profile, applies, category)
     return _ITEMS[key]
 
 
+def _param(family: Family, test: GeneratedTest, category: str, from_1_3: bool):
+    """The parameter of ``family`` on ``test``; ``from_1_3``: one of ``_hal13_items``, built
+    for drivers of 1.3 only."""
+    marks = family_marks(family, test, category)
+    if from_1_3 and not any(getattr(m, "name", "") == "hal_level" for m in marks):
+        marks.extend(level_marks(HalVersion.V1_3))
+    return pytest.param(
+        family.name, case_id(test), id=f"{family.name}/{case_id(test)}", marks=marks
+    )
+
+
 def _deterministic_items(
     families: list[Family],
     profile: str,
-    applies: Callable[[Family, GeneratedTest], bool],
+    applies: Callable[..., bool],
     category: str,
 ) -> list:
     cases = list(_cases().values())
@@ -162,15 +187,7 @@ def _deterministic_items(
         if not chosen:
             first = next((test for test in cases if applies(family, test)), None)
             chosen = [first] if first is not None else []
-        for test in chosen:
-            params.append(
-                pytest.param(
-                    family.name,
-                    case_id(test),
-                    id=f"{family.name}/{case_id(test)}",
-                    marks=family_marks(family, test, category),
-                )
-            )
+        params.extend(_param(family, test, category, False) for test in chosen)
     return params + _hal13_items(families, profile, applies, category)
 
 
@@ -193,19 +210,50 @@ def _hal13_items(
         if not chosen:
             first = next((t for t in cases if applies(family, t, HalVersion.V1_3)), None)
             chosen = [first] if first is not None else []
-        for test in chosen:
-            marks = family_marks(family, test, category)
-            if not any(getattr(m, "name", "") == "hal_level" for m in marks):
-                marks.extend(level_marks(HalVersion.V1_3))
-            params.append(
-                pytest.param(
-                    family.name,
-                    case_id(test),
-                    id=f"{family.name}/{case_id(test)}",
-                    marks=marks,
-                )
-            )
+        params.extend(_param(family, test, category, True) for test in chosen)
     return params
+
+
+def _named_items(
+    families: list[Family],
+    profile: str,
+    applies: Callable[..., bool],
+    category: str,
+    wanted: frozenset[str],
+) -> list | None:
+    """The parameters of ``deterministic_items`` among ``wanted`` (ids ``family/case``),
+    worked out from the cases of the spec modules they name: a case is a representative or
+    not by the cases of its own spec (``representatives`` keys by folder and spec), and a
+    family runs on a representative exactly when it applies to it. None when that cannot
+    tell (a case that is not a representative: a family no representative admits runs on
+    the corpus's first case it admits), or the ids name no spec module of the suite."""
+    by_name = {family.name: (k, family) for k, family in enumerate(families)}
+    named = [(by_name.get(item.partition("/")[0]), item.partition("/")[2]) for item in wanted]
+    named = sorted(
+        ((entry, cid) for entry, cid in named if entry is not None), key=lambda n: (n[0][0], n[1])
+    )
+    if named_modules([cid for _, cid in named]) is None:
+        return None  # an id naming no module of the suite: work out the whole list
+    cases = corpus_of([cid for _, cid in named])
+    position = {case_id(test): k for k, test in enumerate(cases)}
+    chosen = {id(test) for test in representatives(cases, profile)}
+    newest = [test for test in cases if lowest_version(test) == HalVersion.V1_3]
+    chosen_1_3 = {id(test) for test in representatives(newest, profile)}
+    found = []  # (part, family's place, case's place, parameter): the whole list's order
+    for (k, family), cid in named:
+        if cid not in position:
+            continue  # no such case: no such item in the whole list either
+        test = cases[position[cid]]
+        if id(test) not in chosen:
+            return None
+        if applies(family, test):
+            found.append((0, k, position[cid], _param(family, test, category, False)))
+        if lowest_version(test) == HalVersion.V1_3:
+            if id(test) not in chosen_1_3:
+                return None
+            if applies(family, test, HalVersion.V1_3):
+                found.append((1, k, position[cid], _param(family, test, category, True)))
+    return [param for *_, param in sorted(found, key=lambda entry: entry[:3])]
 
 
 def sampled_items(families: list[Family], category: str) -> list:
