@@ -15,7 +15,7 @@ docs/report.md shows it whole)::
       "lines": ["tolerance: atol=1e-05 rtol=1e-05 (float32)", ...],
       "functions": {
         "conformance.test_generated::test_generated": [
-          [[1, 2, 3, 0], 0, [3, 1, 1], [0, 1], [[1, {"details": ["output 0 ...", 0]}]]],
+          [[1, 2, 3, 0], 0, [3, 1, 1], [0, 1], [[1, ["output 0 ...", 0], [2, 0.5]]]],
           ...],
         "conformance.test_basic::test_status": [[null, 7, [3], [12]]]
       }
@@ -38,8 +38,9 @@ docs/report.md shows it whole)::
   * ``durations``: one per name, in integer milliseconds (``to_ms``: the
     precision report.json keeps; ``precise`` rounds a duration to it).
   * ``facts``: indexes into ``facts``, each written once per case.
-  * ``texts``: ``[position, texts]`` for each test with texts (``_texts_of``),
-    ``position`` its index in the layout's names.
+  * ``texts``: ``[position, details, metrics, other]`` for each test with texts
+    (``_texts_of``, ``_written_texts``; without the nulls at its end), ``position``
+    its index in the layout's names, ``other`` its ``OTHER_TEXTS``.
 
 * A ``facts`` row is the other fields of a test (named by ``fields``, in that
   order), each an index into that field's list in ``values``. A ``path`` of
@@ -115,8 +116,8 @@ KEY = "compact_tests"
 LAYOUT_VERSION = 3
 """The first schema version of this layout (version 4 added a case's texts and
 ``lines``); reports of earlier versions are read by ``_unpack_old``."""
-TEXT_FIELDS = frozenset(("details", "metrics", "rerun", "rerun_line"))
-"""What a compact row's texts may hold (``_texts_of``)."""
+OTHER_TEXTS = frozenset(("rerun", "rerun_line"))
+"""What a compact row's texts may hold beyond its details and metrics (``_texts_of``)."""
 METRICS = ("mismatches", "max_abs_error")
 """A failure's metrics (schema.json, ``$defs/test``) as a row's texts write them: a list
 of their values in this order."""
@@ -329,7 +330,7 @@ def default_rerun(template: str | None, identifier: str, outcome: object) -> str
 
 
 def _texts_of(test: dict[str, Any], template: str | None) -> dict[str, Any] | None:
-    """A row's texts (``TEXT_FIELDS``): what of its details, metrics and rerun command
+    """A row's texts (details, metrics, ``OTHER_TEXTS``): what of its details, metrics and rerun command
     the rest of the file does not give; None when it gives all of it."""
     details, metrics, rerun = test["details"], test["metrics"], test["rerun"]
     usual = default_rerun(template, test["id"], test["outcome"])
@@ -436,10 +437,39 @@ def _case(
         [ms for _, ms, _, _ in rows],
         list(palette),
     ]
-    texts = [[k, row[3]] for k, row in enumerate(rows) if row[3] is not None]
+    texts = [_written_texts(k, row[3]) for k, row in enumerate(rows) if row[3] is not None]
     if texts:
         case.append(texts)
     return case
+
+
+def _written_texts(position: int, texts: dict[str, Any]) -> list:
+    """A row's texts as a case writes them: ``[position, details, metrics, other]``
+    (``other``: its ``rerun`` and ``rerun_line``), without the nulls and the empty
+    ``other`` at its end."""
+    other = {k: v for k, v in texts.items() if k not in ("details", "metrics")}
+    written = [position, texts.get("details"), texts.get("metrics"), other or None]
+    while written[-1] is None:
+        written.pop()
+    return written
+
+
+def _read_texts(written: list) -> tuple[int, dict[str, Any]]:
+    """(position, texts) of what ``_written_texts`` wrote; ValueError for what it cannot
+    have written."""
+    if not isinstance(written, list) or not 2 <= len(written) <= 4:
+        raise ValueError(f"texts {written!r} are not [position, details, metrics, other]")
+    position, details, metrics, other = [*written, None, None][:4]
+    other = other or {}
+    unknown = sorted(set(other) - OTHER_TEXTS)
+    if unknown:
+        raise ValueError(f"texts with unknown fields {unknown}")
+    texts = dict(other)
+    if details is not None:
+        texts["details"] = details
+    if metrics is not None:
+        texts["metrics"] = metrics
+    return position, texts
 
 
 def _columns(facts: list[tuple]) -> tuple[list[list], list[list[int]]]:
@@ -567,20 +597,12 @@ def _unpack_rows(compact: dict[str, Any], template: str | None) -> Iterator[dict
         for prefix, layout, durations, palette, *more in cases:
             if len(more) > 1:
                 raise ValueError(f"a case of {function} has {4 + len(more)} parts, at most 5")
-            texts = {k: _checked_texts(t) for k, t in more[0]} if more else {}
+            texts = dict(_read_texts(t) for t in more[0]) if more else {}
             head = None if prefix is None else "/".join(segments[i] for i in prefix)
             names, slots = layouts[layout]
             for k, (name, slot, ms) in enumerate(zip(names, slots, durations, strict=True)):
                 entry = _entry(function, head, name, ms / _MS, facts[palette[slot]])
                 yield _with_texts(entry, texts.get(k, {}), template, lines)
-
-
-def _checked_texts(texts: dict[str, Any]) -> dict[str, Any]:
-    """A row's texts, ValueError naming a field they may not have."""
-    unknown = sorted(set(texts) - TEXT_FIELDS)
-    if unknown:
-        raise ValueError(f"texts with unknown fields {unknown}")
-    return texts
 
 
 def _with_texts(

@@ -858,8 +858,15 @@ def _replace_value(raw: dict, field: str, value: object, new: object) -> None:
             "parts, at most 5",
         ),
         (
-            lambda d: d[KEY]["functions"]["conformance.test_x::talks"][0][4][0][1].update(a=1),
+            lambda d: d[KEY]["functions"]["conformance.test_x::talks"][0][4][0].extend(
+                [None, {"a": 1}]
+            ),
             "malformed compact_tests: ValueError: texts with unknown fields ['a']",
+        ),
+        (
+            lambda d: d[KEY]["functions"]["conformance.test_x::talks"][0][4][0].extend([1, 2, 3]),
+            "malformed compact_tests: ValueError: texts [0, 'it said something', 1, 2, 3] are "
+            "not [position, details, metrics, other]",
         ),
         (
             lambda d: _replace_value(d, "reason", "why bad[V1_2/mul/none/ex0/sync]", True),

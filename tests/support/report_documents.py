@@ -96,7 +96,14 @@ def written_cases(packed: dict, function: str) -> list[tuple]:
     for prefix, layout, durations, palette, *more in packed["functions"][function]:
         names, slots = layouts[layout]
         head = None if prefix is None else "/".join(segments[i] for i in prefix)
-        texts = {k: t for k, t in more[0]} if more else {}
+        texts = {}
+        for position, *written in more[0] if more else []:
+            details, metrics, other = [*written, None, None][:3]
+            texts[position] = {
+                **({} if details is None else {"details": details}),
+                **({} if metrics is None else {"metrics": metrics}),
+                **(other or {}),
+            }
         cases.append((head, names, durations, [facts[palette[slot]] for slot in slots], texts))
     return cases
 
