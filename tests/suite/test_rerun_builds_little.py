@@ -127,3 +127,15 @@ def test_a_named_validation_item_is_the_one_of_the_whole_list(profile: str, cate
         ]
         compared += len(named)
     assert compared == len(full)  # every item of the whole list was named and matched
+
+
+def test_with_a_vendor_pack_every_case_is_listed(tmp_path) -> None:
+    """A pack's cases could be named by any id: a run with one lists the whole corpus."""
+    from conformance.harness.generated import add_pack, corpus, remove_packs
+
+    add_pack("nopack", "no_such_pack_package", str(tmp_path))
+    try:
+        assert corpus_of(["V1_0/add/none/ex0/sync"]) is corpus()
+    finally:
+        remove_packs()
+    assert corpus_of(["V1_0/add/none/ex0/sync"]) is not corpus()
