@@ -330,8 +330,8 @@ def default_rerun(template: str | None, identifier: str, outcome: object) -> str
 
 
 def _texts_of(test: dict[str, Any], template: str | None) -> dict[str, Any] | None:
-    """A row's texts (details, metrics, ``OTHER_TEXTS``): what of its details, metrics and rerun command
-    the rest of the file does not give; None when it gives all of it."""
+    """A row's texts (details, metrics, ``OTHER_TEXTS``): what of its details, metrics and
+    rerun command the rest of the file does not give; None when it gives all of it."""
     details, metrics, rerun = test["details"], test["metrics"], test["rerun"]
     usual = default_rerun(template, test["id"], test["outcome"])
     texts: dict[str, Any] = {}

@@ -11,7 +11,6 @@ that gives the verdict docs/writing-a-driver.md states (about 7 minutes).
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from hal.callbacks import PreparedModelCallback
 from hal.tensors import RequestData, read_constants
 from hal.types import ErrorStatus, MeasureTiming, OperandType, OperationType
 from plugins.example.cli import main as example_command
+from plugins.report.document import load
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "plugins" / "example" / "files" / "my_driver.py"
 CERTIFY = Path(sys.executable).with_name("nnhal-certify")
@@ -142,7 +142,7 @@ def _certify_example(folder: Path, *args: str) -> tuple[subprocess.CompletedProc
     )
     report = folder / "out" / "report.json"
     assert report.exists(), result.stdout[-3000:] + result.stderr[-3000:]
-    return result, json.loads(report.read_text())
+    return result, load(report)
 
 
 def _failed(doc: dict) -> list[str]:
