@@ -279,7 +279,7 @@ _TWINS: dict[int, tuple[GeneratedTest, GeneratedTest | None]] = {}
 so that the twin's model keys the prepared-model cache."""
 
 
-def _coupled(tests: tuple[GeneratedTest, ...]) -> list[tuple[GeneratedTest, GeneratedTest]]:
+def _coupled(tests: list[GeneratedTest]) -> list[tuple[GeneratedTest, GeneratedTest]]:
     """Each of ``tests`` that has a signed twin, with the twin (``_TWINS``)."""
     found = []
     for test in tests:
@@ -295,7 +295,7 @@ def _coupled(tests: tuple[GeneratedTest, ...]) -> list[tuple[GeneratedTest, Gene
 def _coupling_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
-    for test, twin in _coupled(tuple(_tests(config))):
+    for test, twin in _coupled(_tests(config)):
         marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(twin))
         marks += level_marks(HalVersion.V1_3)
         for feed in range(len(twin.feeds)):

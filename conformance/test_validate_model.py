@@ -31,7 +31,6 @@ from hypothesis import strategies as st
 
 from conformance.harness import items
 from conformance.harness.calls import supported_operations
-from conformance.harness.cases import GeneratedTest
 from conformance.harness.extensions import require_extensions, undeclared
 from conformance.harness.generated import lowest_version
 from conformance.harness.marks import case_marks, cases, cases_wanted, mark
@@ -42,14 +41,14 @@ from conformance.harness.mutations import (
     Family,
     case_id,
     copy_model,
-    corpus,
-    corpus_of,
     model_families,
     representatives,
 )
 from conformance.harness.rerun import rerun_command
 from conformance.harness.validating import (
     Hang,
+    case_named,
+    cases_by_id,
     collect_failures,
     deterministic_items,
     failure_report,
@@ -70,24 +69,9 @@ from hal.validation import validate_model
 
 
 @functools.cache
-def _all_cases() -> dict[str, GeneratedTest]:
-    """Every case the validation runs on, by id (built when a test needs them all)."""
-    return {case_id(test): test for test in corpus()}
-
-
-def _case(cid: str) -> GeneratedTest:
-    """The case of id ``cid``, built from its spec module alone (a rerun of one item builds
-    no other case); KeyError if there is none."""
-    for test in corpus_of([cid]):
-        if case_id(test) == cid:
-            return test
-    return _all_cases()[cid]
-
-
-@functools.cache
 def _extended() -> frozenset[str]:
     """The cases that use vendor extensions (a driver may not declare them)."""
-    return frozenset(cid for cid, t in _all_cases().items() if t.model.extension_name_to_prefix)
+    return frozenset(cid for cid, t in cases_by_id().items() if t.model.extension_name_to_prefix)
 
 
 # ---------------------------------------------------------------------------
@@ -114,7 +98,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @cases(("family_name", "case"), _model_params)
 def test_validate_model(family_name: str, case: str, nnhal) -> None:
     device, hal_level, hal_timeout = nnhal.device, nnhal.level, nnhal.timeout
-    family, test = FAMILIES[family_name], _case(case)
+    family, test = FAMILIES[family_name], case_named(case)
     if lowest_version(test) is None:
         pytest.fail(f"generated model {case} is invalid: regenerate the corpus")
     require_extensions(device, test.model)  # an undeclared extension: unsupported
@@ -140,7 +124,7 @@ def applicable_cases(family: Family, hal_level: HalVersion, applies) -> list[str
     key = (family.name, hal_level)
     if key not in _APPLICABLE:
         _APPLICABLE[key] = [
-            cid for cid, test in _all_cases().items() if applies(family, test, hal_level)
+            cid for cid, test in cases_by_id().items() if applies(family, test, hal_level)
         ]
     return _APPLICABLE[key]
 
@@ -160,7 +144,7 @@ def test_validate_model_sampled(
         pytest.skip(f"no generated model admits {family_name} at HAL {hal_level} or below")
     # A case of an extension the driver does not declare is not its to judge.
     applicable = [
-        c for c in applicable if c not in _extended() or not undeclared(device, _case(c).model)
+        c for c in applicable if c not in _extended() or not undeclared(device, case_named(c).model)
     ]
     if not applicable:
         items.unsupported(
@@ -168,7 +152,7 @@ def test_validate_model_sampled(
             "driver does not declare"
         )
     case = data.draw(st.sampled_from(applicable), label="case")
-    test = _case(case)
+    test = case_named(case)
     mutation = data.draw(family.strategy(test.model), label="mutation")
     levels = levels_for(test, mutation, hal_level)
     if not levels:
@@ -241,7 +225,7 @@ def _unrunnable(model: Model, kind: str) -> Model:
 def _unrunnable_params(config: pytest.Config) -> list:
     chosen = [
         t
-        for t in representatives(list(_all_cases().values()), "ci")
+        for t in representatives(list(cases_by_id().values()), "ci")
         if _changed_operation(t.model) is not None
     ]
     return [
@@ -260,7 +244,7 @@ def _unrunnable_params(config: pytest.Config) -> list:
 def test_valid_model_the_driver_cannot_run(kind: str, case: str, nnhal) -> None:
     """A model the driver cannot run is not invalid: it answers NONE, never INVALID_ARGUMENT
     (and, for an extension it does not declare, marks that operation unsupported)."""
-    device, level, test = nnhal.device, nnhal.level, _case(case)
+    device, level, test = nnhal.device, nnhal.level, case_named(case)
     if kind == "unknown_extension" and level < HalVersion.V1_2:
         pytest.skip(f"extensions are a HAL 1.2 feature; the driver is tested at HAL {level}")
     version = lowest_version(test)

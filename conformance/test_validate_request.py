@@ -33,9 +33,6 @@ from conformance.harness.marks import cases, cases_wanted
 from conformance.harness.mutations import (
     FAMILIES,
     RequestSubject,
-    case_id,
-    corpus,
-    corpus_of,
     request_families,
 )
 from conformance.harness.request_validation import (
@@ -49,6 +46,8 @@ from conformance.harness.request_validation import request_family_applies as fam
 from conformance.harness.rerun import rerun_command
 from conformance.harness.validating import (
     Hang,
+    case_named,
+    cases_by_id,
     collect_failures,
     deterministic_items,
     failure_report,
@@ -58,19 +57,19 @@ from hal.types import HalVersion
 
 
 @functools.cache
-def _all_cases() -> dict[str, GeneratedTest]:
-    """Every case requests are mutated on, by id (built when a test needs them all): VTS 1.3
-    sends no request mutation to an expected-failure model."""
-    return {case_id(test): test for test in corpus() if not test.expect_failure}
+def _requested() -> dict[str, GeneratedTest]:
+    """Every case requests are mutated on, by id: VTS 1.3 sends no request mutation to an
+    expected-failure model."""
+    return {cid: test for cid, test in cases_by_id().items() if not test.expect_failure}
 
 
 def _case(cid: str) -> GeneratedTest:
-    """The case of id ``cid``, built from its spec module alone (a rerun of one item builds
-    no other case); KeyError if there is none."""
-    for test in corpus_of([cid]):
-        if case_id(test) == cid and not test.expect_failure:
-            return test
-    return _all_cases()[cid]
+    """The case of id ``cid`` (``case_named``); KeyError if there is none or it is an
+    expected-failure case."""
+    test = case_named(cid)
+    if test.expect_failure:
+        raise KeyError(cid)
+    return test
 
 
 def _request_params(config: pytest.Config) -> list:
@@ -135,7 +134,7 @@ def test_validate_request_sampled(
     key = (family_name, hal_level)
     if key not in _APPLICABLE:
         _APPLICABLE[key] = [
-            cid for cid, test in _all_cases().items() if family_applies(family, test, hal_level)
+            cid for cid, test in _requested().items() if family_applies(family, test, hal_level)
         ]
     if not _APPLICABLE[key]:
         pytest.skip(f"no generated case admits {family_name} at HAL {hal_level} or below")

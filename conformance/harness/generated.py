@@ -319,6 +319,12 @@ def _module_cases(module: str, pack: str) -> tuple[GeneratedTest, ...]:
     return tuple(load_tests(module, pack))
 
 
+def module_cases(module: str) -> tuple[GeneratedTest, ...]:
+    """The cases of one of the suite's generated modules: the very objects ``corpus()``
+    holds."""
+    return _module_cases(module, "")
+
+
 def named_modules(case_ids: Iterable[str]) -> list[str] | None:
     """The suite's generated modules ``case_ids`` name (``V1_0/add/none/ex0/sync``, or any
     id of a case's items: its folder and spec name the module ``V1_0.add``), in the
@@ -344,7 +350,7 @@ def corpus_of(case_ids: Iterable[str] | None) -> tuple[GeneratedTest, ...]:
     modules = None if case_ids is None else named_modules(case_ids)
     if modules is None:
         return corpus()
-    return tuple(test for module in modules for test in _module_cases(module, ""))
+    return tuple(test for module in modules for test in module_cases(module))
 
 
 _LOWEST: dict[str, HalVersion | None] = {}

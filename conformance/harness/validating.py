@@ -19,23 +19,44 @@ import pytest
 
 from conformance.harness import statuses
 from conformance.harness.cases import GeneratedTest
-from conformance.harness.generated import lowest_version, named_modules
+from conformance.harness.generated import lowest_version, module_cases, named_modules
 from conformance.harness.marks import case_marks, level_marks, mark
 from conformance.harness.mutations import (
     Family,
     Mutation,
     case_id,
     corpus,
-    corpus_of,
     representatives,
 )
 from hal.types import HalVersion
 
 
 @functools.cache
-def _cases() -> dict[str, GeneratedTest]:
-    """Every generated case by its id (built once per process)."""
+def cases_by_id() -> dict[str, GeneratedTest]:
+    """Every case the validation runs on (``mutations.corpus``), by id (built once per
+    process)."""
     return {case_id(test): test for test in corpus()}
+
+
+def case_named(cid: str) -> GeneratedTest:
+    """The case of id ``cid``, from its spec module alone when the id names one
+    (``named_modules``: a rerun of one item builds no other case), else from
+    ``cases_by_id``; KeyError if there is none."""
+    modules = named_modules([cid])
+    found = _module_ids(modules[0]).get(cid) if modules else None
+    return found if found is not None else cases_by_id()[cid]
+
+
+@functools.cache
+def _module_ids(module: str) -> dict[str, GeneratedTest]:
+    """The cases of a suite's generated module the validation runs on, by id."""
+    return {case_id(t): t for t in _validated(module_cases(module))}
+
+
+def _validated(cases) -> list[GeneratedTest]:
+    """The cases of ``cases`` that ``mutations.corpus`` holds: not Android 11's lifetime
+    variations."""
+    return [test for test in cases if not test.lifetime_variation]
 
 
 def levels_for(test: GeneratedTest, mutation: Mutation, hal_level: HalVersion) -> list[HalVersion]:
@@ -179,7 +200,7 @@ def _deterministic_items(
     applies: Callable[..., bool],
     category: str,
 ) -> list:
-    cases = list(_cases().values())
+    cases = list(cases_by_id().values())
     chosen_cases = representatives(cases, profile)
     params = []
     for family in families:
@@ -202,7 +223,7 @@ def _hal13_items(
     the items above ask), so they are chosen as those are, admitted at 1.3, and built for
     drivers of 1.3 only (their folder's ``hal_level`` mark, and the family's). VTS 1.3
     mutates every generated model but the lifetime variations, which ``corpus`` leaves out."""
-    cases = [test for test in _cases().values() if lowest_version(test) == HalVersion.V1_3]
+    cases = [test for test in cases_by_id().values() if lowest_version(test) == HalVersion.V1_3]
     chosen_cases = representatives(cases, profile)
     params = []
     for family in families:
@@ -232,9 +253,10 @@ def _named_items(
     named = sorted(
         ((entry, cid) for entry, cid in named if entry is not None), key=lambda n: (n[0][0], n[1])
     )
-    if named_modules([cid for _, cid in named]) is None:
+    modules = named_modules([cid for _, cid in named])
+    if modules is None:
         return None  # an id naming no module of the suite: work out the whole list
-    cases = corpus_of([cid for _, cid in named])
+    cases = _validated(test for module in modules for test in module_cases(module))
     position = {case_id(test): k for k, test in enumerate(cases)}
     chosen = {id(test) for test in representatives(cases, profile)}
     newest = [test for test in cases if lowest_version(test) == HalVersion.V1_3]

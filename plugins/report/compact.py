@@ -263,16 +263,24 @@ def _lean_texts(entry: dict[str, Any]) -> None:
     """Leave out of ``entry`` the end of its details that is ``RERUN_LINE`` and its rerun
     command (``details_rerun`` true says so), then its details when what is left is its
     reason, else its reason when that is the first line of what is left."""
-    details, rerun = entry.get("details"), entry.get("rerun")
-    if isinstance(details, str) and isinstance(rerun, str) and details.endswith(RERUN_LINE + rerun):
-        details = entry["details"] = details[: -len(RERUN_LINE + rerun)]
-        entry["details_rerun"] = True
+    details = _without_rerun_line(entry.get("details"), entry.get("rerun"))
+    if details is not None:
+        entry["details"], entry["details_rerun"] = details, True
+    details = entry.get("details")
     if "details" not in entry:
         return
     if details == entry.get("reason"):
         del entry["details"]
     elif isinstance(details, str) and _first_line(details) == entry.get("reason"):
         del entry["reason"]
+
+
+def _without_rerun_line(details: object, rerun: object) -> str | None:
+    """``details`` without their end when it is ``RERUN_LINE`` and ``rerun`` (the suite's
+    failure messages end so); None when they do not end so."""
+    if isinstance(details, str) and isinstance(rerun, str) and details.endswith(RERUN_LINE + rerun):
+        return details[: -len(RERUN_LINE + rerun)]
+    return None
 
 
 def _first_line(details: str) -> str:
@@ -338,15 +346,10 @@ def _texts_of(test: dict[str, Any], template: str | None) -> dict[str, Any] | No
     if rerun != usual:
         texts["rerun"] = rerun
     if details is not None:
-        if (
-            isinstance(details, str)
-            and isinstance(rerun, str)
-            and details.endswith(RERUN_LINE + rerun)
-        ):
-            details = details[: -len(RERUN_LINE + rerun)]
-        elif isinstance(rerun, str):
+        cut = _without_rerun_line(details, rerun)
+        if cut is None and isinstance(rerun, str):
             texts["rerun_line"] = False
-        texts["details"] = details
+        texts["details"] = details if cut is None else cut
     if isinstance(metrics, dict) and metrics.keys() == set(METRICS):
         texts["metrics"] = [metrics[name] for name in METRICS]
     elif metrics is not None:

@@ -710,12 +710,6 @@ def corpus() -> tuple[GeneratedTest, ...]:
     return tuple(test for test in generated.corpus() if not test.lifetime_variation)
 
 
-def corpus_of(case_ids: Iterable[str] | None) -> tuple[GeneratedTest, ...]:
-    """``corpus()`` of the spec modules ``case_ids`` name only
-    (``conformance.harness.generated.corpus_of``: all of it when they name none)."""
-    return tuple(test for test in generated.corpus_of(case_ids) if not test.lifetime_variation)
-
-
 def case_id(test: GeneratedTest) -> str:
     """``V1_2/conv2d_v1_2/nchw_quant8``: folder / spec / the rest of the name (``base``)."""
     return CaseId.of(test).case
