@@ -22,6 +22,7 @@ answers the questions the rest of the project asks:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from hal.forms import (
@@ -34,7 +35,7 @@ from hal.forms import (
     Tier,
     describe_types,
 )
-from hal.types import HalVersion, Model, Operation, OperationType
+from hal.types import HalVersion, Model, OperandType, Operation, OperationType
 
 __all__ = [
     "CATALOG",
@@ -107,12 +108,32 @@ def match_signature(model: Model, operation: Operation, version: HalVersion) -> 
     operations match trivially (their signatures are the vendor's business), and so
     do IF and WHILE, whose operands the validation rules match against the
     subgraphs they name (an entry without signatures: no type list can say it).
+    The answer depends on the operand types alone: for types that are plain ints
+    (or the HAL's enums) it is worked out once per process (``_match_types``).
     """
     info = operation_info(operation.type)
     if info is None or not info.signatures:
         return Match(None)
-    inputs = tuple(model.operands[i].type for i in operation.inputs)
-    outputs = tuple(model.operands[i].type for i in operation.outputs)
+    operands = model.operands
+    inputs = tuple([operands[i].type for i in operation.inputs])
+    outputs = tuple([operands[i].type for i in operation.outputs])
+    if _PLAIN_TYPES.issuperset(map(type, inputs)) and _PLAIN_TYPES.issuperset(map(type, outputs)):
+        return _match_types(info.type, inputs, outputs, version)
+    return _matched(info, inputs, outputs, version)
+
+
+_PLAIN_TYPES = frozenset({int, OperandType})
+"""Operand type values whose ``Match`` may be kept: equal ones describe themselves alike."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _match_types(
+    operation: OperationType, inputs: tuple, outputs: tuple, version: HalVersion
+) -> Match:
+    return _matched(CATALOG[operation], inputs, outputs, version)
+
+
+def _matched(info: OperationInfo, inputs: tuple, outputs: tuple, version: HalVersion) -> Match:
     fitting = [s for s in info.signatures if s.accepts_types(inputs, outputs)]
     if not fitting:
         return Match(

@@ -23,12 +23,15 @@ from hal.operations import (
     operation_info,
 )
 from hal.types import (
+    ENUMS,
     LIFETIMES_1_0,
     DataLocation,
     ErrorStatus,
     HalVersion,
     Model,
     OperandLifeTime,
+    OperandType,
+    OperandTypeRange,
     Operation,
     OperationType,
     describe_type,
@@ -38,8 +41,14 @@ from hal.types import (
     is_oem_type,
     is_tensor_type,
     operand_byte_size,
-    operand_type_introduced,
 )
+
+_HAL_ENUMS = frozenset(ENUMS)
+"""The HAL's IntEnum classes: a member's ``_value_`` is its plain int."""
+_KNOWN_OPERAND_TYPES = frozenset(int(t) for t in OperandType)
+_SEQUENCES = (list, tuple)
+"""What a list field may be (a tuple of classes: ``list | tuple`` is built anew at each use)."""
+_BASE_MAX = int(OperandTypeRange.BASE_MAX)
 
 UINT32_MAX = 0xFFFF_FFFF
 INT32_MAX = 0x7FFF_FFFF
@@ -190,8 +199,11 @@ _TIME_RULE = _register(
 
 
 def _int(value: object) -> int | None:
-    if value.__class__ is int:
+    kind = value.__class__
+    if kind is int:
         return value  # the common case, without the cost of operator.index
+    if kind in _HAL_ENUMS:
+        return value._value_  # a member's plain int, as operator.index gives it
     try:
         return operator.index(value)
     except TypeError:
@@ -206,23 +218,23 @@ def _real(value: object) -> float | None:
 
 def _ints(values: object) -> tuple[int, ...] | None:
     """A list of integers as a tuple; None if it is not one."""
-    if not isinstance(values, list | tuple):
+    if not isinstance(values, _SEQUENCES):
         return None
-    if all(v.__class__ is int for v in values):
-        return tuple(values)
-    ints = tuple(_int(v) for v in values)
-    return None if None in ints else ints
+    try:
+        return tuple(map(operator.index, values))  # _int of each, at C speed
+    except TypeError:
+        return None
 
 
 def _items(values: object) -> Sequence:
-    return values if isinstance(values, list | tuple) else ()
+    return values if isinstance(values, _SEQUENCES) else ()
 
 
 def _location(location: object) -> tuple[int, int, int] | None:
     if location.__class__ is DataLocation:
-        fields = (location.pool_index, location.offset, location.length)
-        if all(f.__class__ is int for f in fields):
-            return fields
+        pool_index, offset, length = location.pool_index, location.offset, location.length
+        if pool_index.__class__ is int and offset.__class__ is int and length.__class__ is int:
+            return pool_index, offset, length
     fields = tuple(_int(getattr(location, f, None)) for f in ("pool_index", "offset", "length"))
     return None if None in fields else fields
 
@@ -235,7 +247,7 @@ def _describe_location(location: object) -> str:
 
 
 def _dims_ok(dims: tuple[int, ...] | None) -> bool:
-    return dims is not None and all(0 <= d <= UINT32_MAX for d in dims)
+    return dims is not None and (not dims or (min(dims) >= 0 and max(dims) <= UINT32_MAX))
 
 
 def _lifetime_name(value: object) -> str:
@@ -322,14 +334,6 @@ def _bounds_problem(location: tuple[int, int, int], size: int) -> str | None:
 # ---------------------------------------------------------------------------
 
 
-def _operand_type_valid(t: int | None, version: HalVersion) -> bool:
-    if t is None:
-        return False
-    if is_extension_type(t):
-        return t <= UINT32_MAX and version >= HalVersion.V1_2
-    return operand_type_introduced(t) is not None
-
-
 def _operation_type_exists(t: int | None) -> bool:
     """An OperationType value (OEM included) or an extension operation of 32 bits."""
     if t is None:
@@ -375,7 +379,16 @@ class _ModelFacts:
         operands = self.operands = _items(model.operands)
         self.operations: Sequence[Operation] = _items(model.operations)
         self.types = [_int(operand.type) for operand in operands]
-        self.valid_types = [t if _operand_type_valid(t, version) else None for t in self.types]
+        # A type is valid when some level knows it, or it is an extension type of 32 bits in
+        # a 1.2 or later model (whether its level knows it is operand.type_version's).
+        extensions = version >= HalVersion.V1_2
+        self.valid_types = [
+            t
+            if t in _KNOWN_OPERAND_TYPES
+            or (extensions and t is not None and _BASE_MAX < t <= UINT32_MAX)
+            else None
+            for t in self.types
+        ]
         self.lifetimes = [_int(operand.lifetime) for operand in operands]
         self.dims = [_ints(operand.dimensions) for operand in operands]
         #: (index, operand, type) of every operand whose type is valid here.
@@ -500,8 +513,13 @@ def _signature_checkable(facts: _ModelFacts, operation: Operation) -> bool:
     """Only a well-formed operation of a valid type over valid operands can be matched."""
     if not _operation_type_valid(_int(operation.type), facts.version):
         return False
-    sides = (operation.inputs, operation.outputs)
-    if not all(isinstance(side, list | tuple) for side in sides):
+    inputs, outputs = operation.inputs, operation.outputs
+    if not (isinstance(inputs, _SEQUENCES) and isinstance(outputs, _SEQUENCES)):
         return False
-    indexes = [facts.index(v) for side in sides for v in side]
-    return all(i is not None and facts.valid_types[i] is not None for i in indexes)
+    valid, count = facts.valid_types, len(facts.valid_types)
+    for side in (inputs, outputs):
+        for v in side:
+            i = v if v.__class__ is int else facts.index(v)  # facts.index, inlined for ints
+            if i is None or not 0 <= i < count or valid[i] is None:
+                return False
+    return True

@@ -236,7 +236,13 @@ def _scale_problem(t: int, scale: float) -> str | None:
 )
 def _operand_scale(facts: _ModelFacts) -> Iterator[str]:
     for i, operand, t in facts.typed:
-        scale = _real(operand.scale)
+        scale = operand.scale
+        if scale.__class__ is float:  # the common cases, as _scale_problem finds them
+            if scale == 0.0 and t in _SCALE_ZERO:
+                continue
+            if 0.0 < scale < math.inf and t in _SCALE_POSITIVE:
+                continue
+        scale = _real(scale)
         if scale is None and not is_oem_type(t):
             yield f"operand {i}: {describe_type(t)} scale {operand.scale!r} is not a number"
             continue
@@ -335,6 +341,12 @@ def _operand_lifetime(facts: _ModelFacts) -> Iterator[str]:
             yield f"operand {i}: lifetime {operand.lifetime!r} is not an OperandLifeTime"
 
 
+_LOCATED = lifetimes_at(HalVersion.V1_3) - {OperandLifeTime.SUBGRAPH}
+"""The lifetimes ``operand.location`` judges at any level (SUBGRAPH has a rule of its own;
+a lifetime a level does not know is ``operand.lifetime``'s)."""
+_NOWHERE = (0, 0, 0)
+
+
 def _location_problem(facts: _ModelFacts, lifetime: int, loc: tuple[int, int, int]) -> str | None:
     pool_index, offset, length = loc
     if lifetime == OperandLifeTime.CONSTANT_COPY:
@@ -361,11 +373,13 @@ def _location_problem(facts: _ModelFacts, lifetime: int, loc: tuple[int, int, in
     "has an all-zero location",
 )
 def _operand_location(facts: _ModelFacts) -> Iterator[str]:
-    valid = lifetimes_at(facts.version) - {OperandLifeTime.SUBGRAPH}
+    lifetimes = facts.lifetimes
     for i, (operand, loc) in enumerate(zip(facts.operands, facts.locations, strict=True)):
-        lifetime = facts.lifetimes[i]
-        if lifetime not in valid:
+        lifetime = lifetimes[i]
+        if lifetime not in _LOCATED:
             continue
+        if loc == _NOWHERE and lifetime not in _CONSTANT_LIFETIMES:
+            continue  # the common case, as _location_problem would find it
         problem = (
             f"location {operand.location!r} is not a DataLocation"
             if loc is None

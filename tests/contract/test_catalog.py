@@ -219,3 +219,44 @@ def test_minimum_version() -> None:
     broken = binary_model()
     broken.operands[0].type = 14
     assert minimum_version(broken) is None
+
+
+class _Int(int):
+    """An int that describes itself its own way: its match must not be taken from a kept one."""
+
+    def __format__(self, spec: str) -> str:
+        return "odd"
+
+
+def test_match_signature_is_kept_per_types_and_equal_to_a_fresh_one() -> None:
+    """match_signature keeps its answer by operation, operand types and version: the same
+    answer for enum members and equal ints, as the uncached path gives it; a fit at one
+    version is not a fit at another; a type value of any other class is matched afresh."""
+    from hal.operations import _match_types, _matched
+
+    model = binary_model()
+    operation = model.operations[0]
+    first = match_signature(model, operation, HalVersion.V1_0)
+    assert first.signature is not None and first.reason is None
+    plain = binary_model()
+    for operand in plain.operands:
+        operand.type = int(operand.type)
+    assert match_signature(plain, plain.operations[0], HalVersion.V1_0) is first  # kept
+    info = operation_info(operation.type)
+    inputs = tuple(model.operands[i].type for i in operation.inputs)
+    outputs = tuple(model.operands[i].type for i in operation.outputs)
+    assert _matched(info, inputs, outputs, HalVersion.V1_0) == first
+    half = binary_model(type_=OperandType.TENSOR_FLOAT16)
+    late = match_signature(half, half.operations[0], HalVersion.V1_1)
+    assert late.signature is None and late.reason == (
+        "ADD with inputs (TENSOR_FLOAT16, TENSOR_FLOAT16, INT32) needs HAL 1.2, model is 1.1"
+    )
+    assert match_signature(half, half.operations[0], HalVersion.V1_2).signature is not None
+    odd = binary_model()
+    odd.operands[0].type = _Int(99)
+    hits = _match_types.cache_info().hits
+    found = match_signature(odd, odd.operations[0], HalVersion.V1_2)
+    assert _match_types.cache_info().hits == hits  # not looked up: matched afresh
+    assert found.signature is None and "accepts no 3 inputs (unknown operand type odd" in (
+        found.reason or ""
+    )

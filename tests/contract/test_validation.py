@@ -2474,3 +2474,44 @@ def test_reference_driver_without_the_rule_accepts(
             _prepared(driver, built.model, case.version), built.bad_request, case.version
         )
     assert status == ErrorStatus.NONE
+
+
+def test_fast_paths_read_fields_as_the_general_path_does() -> None:
+    """The validator's shortcuts for common values (plain ints, the HAL's enum members,
+    float scales, well-formed dimensions and locations) give the answers the general path
+    gives for the same values in other clothes (numpy scalars, bools, int subclasses)."""
+    from hal.types import ENUMS
+    from hal.validation.core import _dims_ok, _int, _location
+
+    for enum in ENUMS:
+        for member in enum:
+            value = _int(member)
+            assert type(value) is int and value == member
+    assert _int(np.int64(7)) == 7 and _int(True) == 1 and _int(2.0) is None
+    assert _dims_ok(()) and _dims_ok((0, 4294967295)) and not _dims_ok((1, -1))
+    assert not _dims_ok((4294967296,)) and not _dims_ok(None)
+    assert _location(DataLocation(0, 4, 8)) == (0, 4, 8)
+    assert _location(DataLocation(np.int32(0), 4, 8)) == (0, 4, 8)
+    assert _location(DataLocation(0, 4.0, 8)) is None
+
+    def verdicts(model) -> list[tuple[str, str]]:
+        return [(v.rule.name, v.message) for v in validate_model(model, HalVersion.V1_2).violations]
+
+    for scale, quantized_ok, float_ok in [
+        (0.0, False, True),
+        (0.5, True, False),
+        (math.inf, False, False),
+        (math.nan, False, False),
+        (-0.5, False, False),
+    ]:
+        for kind in (float, np.float32, np.float64):
+            quantized = binary_model(type_=OperandType.TENSOR_QUANT8_ASYMM)
+            quantized.operands[0].scale = kind(scale)
+            unquantized = binary_model()
+            unquantized.operands[0].scale = kind(scale)
+            found = [verdicts(quantized), verdicts(unquantized)]
+            assert [not f for f in found] == [quantized_ok, float_ok], (scale, kind, found)
+            if kind is not float:  # the same messages as for the float
+                quantized.operands[0].scale = float(scale)
+                unquantized.operands[0].scale = float(scale)
+                assert found == [verdicts(quantized), verdicts(unquantized)]
