@@ -27,6 +27,7 @@ from conformance.harness.mutations import (
     case_id,
     corpus,
     representatives,
+    validated,
 )
 from hal.types import HalVersion
 
@@ -50,13 +51,7 @@ def case_named(cid: str) -> GeneratedTest:
 @functools.cache
 def _module_ids(module: str) -> dict[str, GeneratedTest]:
     """The cases of a suite's generated module the validation runs on, by id."""
-    return {case_id(t): t for t in _validated(module_cases(module))}
-
-
-def _validated(cases) -> list[GeneratedTest]:
-    """The cases of ``cases`` that ``mutations.corpus`` holds: not Android 11's lifetime
-    variations."""
-    return [test for test in cases if not test.lifetime_variation]
+    return {case_id(t): t for t in validated(module_cases(module))}
 
 
 def levels_for(test: GeneratedTest, mutation: Mutation, hal_level: HalVersion) -> list[HalVersion]:
@@ -256,7 +251,7 @@ def _named_items(
     modules = named_modules([cid for _, cid in named])
     if modules is None:
         return None  # an id naming no module of the suite: work out the whole list
-    cases = _validated(test for module in modules for test in module_cases(module))
+    cases = validated(test for module in modules for test in module_cases(module))
     position = {case_id(test): k for k, test in enumerate(cases)}
     chosen = {id(test) for test in representatives(cases, profile)}
     newest = [test for test in cases if lowest_version(test) == HalVersion.V1_3]

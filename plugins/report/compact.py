@@ -263,12 +263,12 @@ def _lean_texts(entry: dict[str, Any]) -> None:
     """Leave out of ``entry`` the end of its details that is ``RERUN_LINE`` and its rerun
     command (``details_rerun`` true says so), then its details when what is left is its
     reason, else its reason when that is the first line of what is left."""
-    details = _without_rerun_line(entry.get("details"), entry.get("rerun"))
-    if details is not None:
-        entry["details"], entry["details_rerun"] = details, True
-    details = entry.get("details")
+    cut = _without_rerun_line(entry.get("details"), entry.get("rerun"))
+    if cut is not None:
+        entry["details"], entry["details_rerun"] = cut, True
     if "details" not in entry:
         return
+    details = entry["details"]
     if details == entry.get("reason"):
         del entry["details"]
     elif isinstance(details, str) and _first_line(details) == entry.get("reason"):

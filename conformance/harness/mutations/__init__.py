@@ -65,6 +65,7 @@ from conformance.harness.mutations.base import (
     model_families,
     representatives,
     request_families,
+    validated,
 )
 
 # isort: off
@@ -126,4 +127,5 @@ __all__ = [
     "model_families",
     "representatives",
     "request_families",
+    "validated",
 ]

@@ -707,7 +707,12 @@ def corpus() -> tuple[GeneratedTest, ...]:
     them): every case but those VTS 1.3's validation leaves out, Android 11's lifetime
     variations (``GeneratedTest.lifetime_variation``). Expected-failure cases are here: VTS
     1.3 mutates their models too; the request, burst and caching tests leave them out."""
-    return tuple(test for test in generated.corpus() if not test.lifetime_variation)
+    return tuple(validated(generated.corpus()))
+
+
+def validated(cases: Iterable[GeneratedTest]) -> list[GeneratedTest]:
+    """The cases of ``cases`` that ``corpus`` holds: not Android 11's lifetime variations."""
+    return [test for test in cases if not test.lifetime_variation]
 
 
 def case_id(test: GeneratedTest) -> str:
