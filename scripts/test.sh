@@ -1,19 +1,61 @@
 #!/usr/bin/env bash
 # The project's own tests: its unit tests plus the suite against the reference driver.
-# Extra arguments go to pytest.
+#
+# Without arguments (the README's command, and CI's) it runs in two stages:
+#  1. the suite against the reference driver, one shard per core (--shard K/N), each its
+#     own pytest process: the suite's 106,000 small tests take 30% longer under
+#     pytest-xdist, whose workers send every test's reports to a controller;
+#  2. tests/ under pytest-xdist (-n auto --dist worksteal): a few thousand tests, many of
+#     them long pytester runs, which a worker that runs out takes from the other.
+# Extra arguments go to one pytest run over both folders, as they are (for example
+# `--durations=50`, or `--run-slow -m slow tests`).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$root/scripts/setup.sh" || exit 1
 cd "$root"
 .venv/bin/python -m ruff check . || exit 1
 .venv/bin/nnhal-generate --check || exit 1
-# --dist worksteal: a worker that runs out of tests takes queued ones from the other, so
-# the slow pytester runs of the project's tests, collected last, do not pile up on one
-# worker while the other idles (xdist's default hands each worker its share up front).
-.venv/bin/python -m pytest -n auto --dist worksteal -p no:cacheprovider --nnhal-profile=ci "$@"
-status=$?
-if [ "$status" -eq 5 ]; then
-  echo "test: no test ran (pytest exit code 5)" >&2
-  exit 1
+
+# pytest's exit status 5 (no test collected) fails the run.
+checked() {
+  local status=$1 what=$2
+  if [ "$status" -eq 5 ]; then
+    echo "test: no test ran in $what (pytest exit code 5)" >&2
+    return 1
+  fi
+  return "$status"
+}
+
+if [ "$#" -gt 0 ]; then
+  # --dist worksteal: a worker that runs out of tests takes queued ones from the other, so
+  # the slow pytester runs of the project's tests, collected last, do not pile up on one
+  # worker while the other idles (xdist's default hands each worker its share up front).
+  .venv/bin/python -m pytest -n auto --dist worksteal -p no:cacheprovider --nnhal-profile=ci "$@"
+  checked $? "pytest $*"
+  exit $?
 fi
-exit "$status"
+
+shards="$(nproc 2>/dev/null || echo 2)"
+[ "$shards" -ge 1 ] 2>/dev/null || shards=1
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+echo "test: stage 1: the suite against the reference driver, $shards shards"
+pids=()
+for k in $(seq 1 "$shards"); do
+  .venv/bin/python -m pytest -p no:xdist -p no:cacheprovider --nnhal-profile=ci \
+    -q conformance --shard="$k/$shards" >"$logs/shard-$k.log" 2>&1 &
+  pids+=("$!")
+done
+failed=0
+for k in $(seq 1 "$shards"); do
+  wait "${pids[$((k - 1))]}"
+  status=$?
+  echo "test: stage 1, shard $k/$shards (exit $status):"
+  # The dots of passed tests are left out; every other line (failures, the summary) is kept.
+  grep -v -E '^[.s]+ +\[ *[0-9]+%\]$' "$logs/shard-$k.log"
+  checked "$status" "shard $k/$shards" || failed=1
+done
+echo "test: stage 2: the project's tests"
+.venv/bin/python -m pytest -n auto --dist worksteal -p no:cacheprovider --nnhal-profile=ci tests
+checked $? "tests/" || failed=1
+exit "$failed"
