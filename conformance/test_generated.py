@@ -98,6 +98,14 @@ def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
     dynamic = has_dynamic_twin(test)  # no dynamic-shape runs of a model holding RANK (VTS)
 
     base = CaseId.of(test)  # its parts once: ``CaseId.of`` per item was a third of the import
+    at_level: dict[HalVersion, tuple] = {}
+    """The marks of a parity item at each path's level: one tuple for every item at that
+    level, which the plugin reads once (``plugins.collection``: marks by identity)."""
+
+    def parity_at(level: HalVersion) -> tuple:
+        if level not in at_level:
+            at_level[level] = (*parity, *level_marks(level))
+        return at_level[level]
 
     def add(feed: int, run: str, plan: _Plan, marks: tuple, computes: bool) -> None:
         case = CaseId(base.folder, base.spec, base.name, feed, str(run))
@@ -106,12 +114,11 @@ def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
     for feed in range(len(test.feeds)):
         values = compares_values(test, feed)
         for path in PATHS:
-            marks = (*parity, *level_marks(path.level))
-            add(feed, path.id, _Plan(path.id, Mode.STATIC, packed), marks, values)
+            add(feed, path.id, _Plan(path.id, Mode.STATIC, packed), parity_at(path.level), values)
         for mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT) if dynamic else ():
             for path in _DYNAMIC_PATHS:
                 computes = values and mode != Mode.DYNAMIC_SHORT
-                marks = (*parity, *level_marks(PATHS_BY_ID[path].level))
+                marks = parity_at(PATHS_BY_ID[path].level)
                 add(feed, f"{path}-{mode}", _Plan(path, mode, packed), marks, computes)
         add(feed, scattered, _Plan("", Mode.STATIC, scattered, True), strict, values)
         if dynamic:

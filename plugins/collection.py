@@ -261,6 +261,9 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     if wanted is not None and not wanted:
         return items  # the run names other items only: skip making this function's cases
     seen: set[str] = set()
+    levels: dict[int, tuple[object, bool]] = {}
+    """``_within_level`` by the identity of a case's marks (the cases of one generated case
+    share theirs), the marks held beside so that their id is never reused."""
     selects: Callable[[object], bool] | None = None
     unbuilt = above = other_shards = 0
     shard = _shard_before_building(collector.config)
@@ -272,7 +275,10 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
                 "needs its own id (each item must be rerunnable alone)"
             )
         seen.add(param.id)
-        if not _within_level(collector.config, param):
+        within = levels.get(id(param.marks))
+        if within is None or within[0] is not param.marks:
+            within = levels[id(param.marks)] = (param.marks, _within_level(collector.config, param))
+        if not within[1]:
             above += 1
             continue
         if wanted is not None and param.id not in wanted:
@@ -479,16 +485,32 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object
                 )
             )
 
+    by_marks: dict[int, tuple[object, str, bool]] = {}
+    """What a case's marks give, by the identity of its marks' sequence (the cases of one
+    generated case share theirs): their names and keywords, lowered and joined, and
+    whether ``-m`` keeps them. The sequence is held beside, so its id is never reused."""
+
+    def of_marks(sequence) -> tuple[object, str, bool]:
+        marks = [getattr(m, "mark", m) for m in sequence]
+        text = "\0".join([*(m.name for m in marks), *_case_keywords(marks)]).lower()
+        kept = by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(markers + marks))
+        return sequence, text, kept
+
     def selects(param) -> bool:
-        marks = [getattr(m, "mark", m) for m in param.marks]
+        known = by_marks.get(id(param.marks))
+        if known is None or known[0] is not param.marks:
+            known = by_marks[id(param.marks)] = of_marks(param.marks)
+        _, marks_text, kept = known
+        if not kept:
+            return False
         if by_keyword is not None:
             # The case's own names, lowered and joined by a character no identifier of an
             # expression holds: one search finds a substring of any of them, and none
             # that would span two (pytest's own deselection would drop what such a span
             # kept, but only after building it).
-            own = "\0".join(
-                [f"{function}[{param.id}]", *(m.name for m in marks), *_case_keywords(marks)]
-            ).lower()
+            own = f"{function}[{param.id}]".lower()
+            if marks_text:
+                own = f"{own}\0{marks_text}"
             if own_idents is None:
                 verdict = by_keyword.evaluate(matcher(own))
             else:
@@ -498,7 +520,7 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object
                     verdict = verdicts[pattern] = by_keyword.evaluate(matcher(own))
             if not verdict:
                 return False
-        return by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(markers + marks))
+        return True
 
     return selects
 

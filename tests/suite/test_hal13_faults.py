@@ -22,6 +22,10 @@ quality-of-service rows of the first case of every HAL 1.0 spec (the coupling it
 drivers are below)."""
 
 
+SUITE = ("conformance.test_generated", "conformance.test_fenced", "conformance.test_deadlines")
+"""The suite modules a run collects (``NAMED`` gives fewer)."""
+
+
 def _run(
     pytester: pytest.Pytester,
     driver: str,
@@ -30,15 +34,15 @@ def _run(
     module: str = "faulty_drivers_13",
     printed: list[str] | None = None,
 ) -> dict[str, str]:
-    """Each item's outcome; the run's output is appended to ``printed`` when given."""
+    """Each item's outcome; the run's output is appended to ``printed`` when given. A
+    selection of ``NAMED`` collects only the test function it names (the others' cases,
+    which it would deselect, are never built)."""
     pytester.makepyfile(faulty_drivers_13=FAULTY.read_text())
     result = pytester.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
         "--pyargs",
-        "conformance.test_generated",
-        "conformance.test_fenced",
-        "conformance.test_deadlines",
+        *NAMED.get(selection, SUITE),
         *modules,
         f"--driver={module}:{driver}",
         "-k",
@@ -256,13 +260,19 @@ hidden state's one-unit moves. It moves every other example's outputs by at most
 saturated_hidden's not at all."""
 
 
+def test_the_reference_driver_passes_the_quantized_lstm_items(pytester) -> None:
+    """The control of the next test (a test of its own, so that the two long runs can go to
+    both workers)."""
+    control = _run(pytester, "ReferenceDriver", selection=QLSTM)
+    assert _named(set(control), QLSTM_MOVED_BY_2) and not with_outcome(control, "FAILED")
+
+
 def test_a_quantized_lstm_rounding_step_made_truncating_is_caught(pytester) -> None:
     """The suite fails every item of an example whose output the fault moves beyond any
     quantized tolerance, and no item of an example it leaves as it was; an example it
-    moves by 1 fails only where the tolerance for signed 8-bit outputs is exact. The
-    fresh-input items draw their inputs from the run's seed: not counted."""
-    control = _run(pytester, "ReferenceDriver", selection=QLSTM)
-    assert control and not with_outcome(control, "FAILED")
+    moves by 1 fails only where the tolerance for signed 8-bit outputs is exact (the
+    reference driver fails none of them: the test above). The fresh-input items draw
+    their inputs from the run's seed: not counted."""
     outcomes = _run(pytester, "QlstmTruncatesHiddenState", selection=QLSTM)
     judged = set(outcomes) - _named(set(outcomes), r"/fresh\]$")
     failed = with_outcome(outcomes, "FAILED") & judged
@@ -336,6 +346,12 @@ def test_a_driver_declining_both_forms_has_its_coupling_items_unsupported(pytest
 
 
 ONE_COUPLING = "test_generated_coupling and V1_0/add/quant8_none/ex0/signed-sync13]"
+NAMED = {
+    MEMORY: ("conformance.test_generated::test_generated_memory",),
+    COUPLING: ("conformance.test_generated::test_generated_coupling",),
+    ONE_COUPLING: ("conformance.test_generated::test_generated_coupling",),
+}
+"""The selections that keep items of one test function only: their runs name it."""
 
 
 def test_a_driver_preparing_the_case_unclaimed_but_not_its_twin_fails(pytester) -> None:
