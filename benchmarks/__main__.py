@@ -39,6 +39,7 @@ from benchmarks import (
     performance,
     rerun,
     suite,
+    validation,
 )
 from benchmarks.result import QUICK_ENV, Figure, Result, quick
 
@@ -56,6 +57,7 @@ BENCHMARKS: dict[str, Callable[[], Result]] = {
     "certify": certify.run,
     "fuzz": fuzz.run,
     "rerun": rerun.run,
+    "validation": validation.run,
     "performance": performance.run,
 }
 """Name -> a function that runs the benchmark and returns its ``Result``."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -162,7 +163,7 @@ def test_mobilenet_is_the_networks_benchmark(registry, capsys) -> None:
 
 def test_real_registry_and_help() -> None:
     every = {"generator", "suite", "networks", "memory-growth", "certify", "fuzz", "performance"}
-    every.add("rerun")
+    every |= {"rerun", "validation"}
     assert every <= set(bench.BENCHMARKS)
     assert bench.ALIASES["mobilenet"] == "networks"
     assert set(bench.OPT_IN) == {"performance"}  # every figure with a target runs by default
@@ -177,6 +178,24 @@ def test_quick_switch(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not quick()
     monkeypatch.setenv(QUICK_ENV, "1")
     assert quick() and runs(5) == 1 and runs(7, 2) == 2
+
+
+def test_validation_times_the_validator_against_a_deep_copy_of_the_same_models(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from benchmarks import validation
+
+    monkeypatch.setenv(QUICK_ENV, "1")
+    result = validation.run()
+    (figure,) = result.figures
+    assert figure.name == "validate_model per call" and figure.unit == "us"
+    assert figure.value > 0 and figure.baseline > 0
+    assert figure.ratio == pytest.approx(figure.value / figure.baseline, rel=0.05)
+    assert re.fullmatch(
+        r"validation: validate_model\(limit=1\) [\d.]+ us a call over [\d,]+ mutated models "
+        r"\([\d,]+ calls\); deepcopy of the same model [\d.]+ us; ratio [\d.]+",
+        result.line,
+    ), result.line
 
 
 def test_importing_the_benchmarks_does_not_import_torch() -> None:
