@@ -46,6 +46,19 @@ for k in $(seq 1 "$shards"); do
     -q conformance --shard="$k/$shards" >"$logs/shard-$k.log" 2>&1 &
   pids+=("$!")
 done
+# Progress while the shards run: each shard's last percentage, once a minute
+# (NNHAL_TEST_PROGRESS_SECONDS sets another period).
+(
+  while sleep "${NNHAL_TEST_PROGRESS_SECONDS:-60}"; do
+    line="test: stage 1 running:"
+    for k in $(seq 1 "$shards"); do
+      done_=$(grep -o '\[ *[0-9]*%\]' "$logs/shard-$k.log" 2>/dev/null | tail -n 1)
+      line="$line shard $k/$shards ${done_:-collecting}"
+    done
+    echo "$line"
+  done
+) &
+progress=$!
 failed=0
 for k in $(seq 1 "$shards"); do
   wait "${pids[$((k - 1))]}"
@@ -55,6 +68,9 @@ for k in $(seq 1 "$shards"); do
   grep -v -E '^[.s]+ +\[ *[0-9]+%\]$' "$logs/shard-$k.log"
   checked "$status" "shard $k/$shards" || failed=1
 done
+pkill -P "$progress" 2>/dev/null
+kill "$progress" 2>/dev/null
+wait "$progress" 2>/dev/null
 echo "test: stage 2: the project's tests"
 .venv/bin/python -m pytest -n auto --dist worksteal -p no:cacheprovider --nnhal-profile=ci tests
 checked $? "tests/" || failed=1
