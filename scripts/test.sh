@@ -3,7 +3,7 @@
 #
 # Without arguments (the README's command, and CI's) it runs in two stages:
 #  1. the suite against the reference driver, one shard per core (--shard K/N), each its
-#     own pytest process: the suite's 106,000 small tests take 30% longer under
+#     own pytest process: the suite's 106,000 small tests take a third longer under
 #     pytest-xdist, whose workers send every test's reports to a controller;
 #  2. tests/ under pytest-xdist (-n auto --dist worksteal): a few thousand tests, many of
 #     them long pytester runs, which a worker that runs out takes from the other.
