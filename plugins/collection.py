@@ -275,7 +275,7 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
                 "needs its own id (each item must be rerunnable alone)"
             )
         seen.add(param.id)
-        within = levels.get(id(param.marks))
+        within = levels.get(id(param.marks))  # inline, not a helper: once per case of 500,000
         if within is None or within[0] is not param.marks:
             within = levels[id(param.marks)] = (param.marks, _within_level(collector.config, param))
         if not within[1]:
@@ -477,13 +477,9 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object
         except Exception:  # an older pytest: evaluated case by case
             lowered = None
         if lowered is not None:
-            own_idents = tuple(
-                sorted(
-                    sub
-                    for sub in lowered
-                    if "\0" not in sub and not any(sub in name for name in shared)
-                )
-            )
+            for sub in lowered:
+                in_shared[sub] = any(sub in name for name in shared)
+            own_idents = tuple(sorted(s for s in lowered if "\0" not in s and not in_shared[s]))
 
     by_marks: dict[int, tuple[object, str, bool]] = {}
     """What a case's marks give, by the identity of its marks' sequence (the cases of one
