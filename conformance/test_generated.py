@@ -28,7 +28,9 @@ items. The skip-versus-fail rule is VTS's (docs/vts-parity.md 3.1).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pytest
@@ -47,7 +49,15 @@ from conformance.harness.execution import (
 from conformance.harness.execution import run as run_path
 from conformance.harness.generated import corpus_of, lowest_version
 from conformance.harness.items import CaseId, Item
-from conformance.harness.marks import case_marks, cases, cases_wanted, level_marks, mark
+from conformance.harness.marks import (
+    case_marks,
+    case_pick,
+    cases,
+    cases_wanted,
+    every_case,
+    level_marks,
+    mark,
+)
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.prepared import prepared as prepare_cached
 from conformance.harness.requests import Layout, pack_request
@@ -90,7 +100,13 @@ class _Plan:
     """Whether the item is of the strict tier (its tolerance rules: ``tolerance.rules_for``)."""
 
 
-def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
+def _items_of(
+    test: GeneratedTest, profile: str = "full", picks: Callable[[str, Any], bool] = every_case
+) -> list[Item[_Plan]]:
+    """The items of ``test`` in ``profile``'s run that the run builds (``picks``:
+    ``marks.case_pick``, asked once for each before it is made)."""
+    if not case_in_profile(test, profile):
+        return []
     packed, scattered = Layout.PACKED, Layout.SCATTERED
     shared = (mark("generated"), *case_marks(test))
     parity, strict = (mark("tier", Tier.PARITY), *shared), (mark("tier", Tier.STRICT), *shared)
@@ -98,6 +114,7 @@ def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
     dynamic = has_dynamic_twin(test)  # no dynamic-shape runs of a model holding RANK (VTS)
 
     base = CaseId.of(test)  # its parts once: ``CaseId.of`` per item was a third of the import
+    case = base.case
     at_level: dict[HalVersion, tuple] = {}
     """The marks of a parity item at each path's level: one tuple for every item at that
     level, which the plugin reads once (``plugins.collection``: marks by identity)."""
@@ -107,27 +124,32 @@ def _items_of(test: GeneratedTest) -> list[Item[_Plan]]:
             at_level[level] = (*parity, *level_marks(level))
         return at_level[level]
 
-    def add(feed: int, run: str, plan: _Plan, marks: tuple, computes: bool) -> None:
-        case = CaseId(base.folder, base.spec, base.name, feed, str(run))
-        found.append(Item(plan, case, test=test, marks=marks, computes=computes))
+    def add(feed: int, run: str, plan: tuple, marks: tuple, computes: bool) -> None:
+        """The item of ``run`` (its ``_Plan``'s fields: ``plan``) on example ``feed``, if
+        the profile runs it and the run builds it."""
+        path, run = plan[0], str(run)
+        if path and not runs_under(PATHS_BY_ID[path], case, profile):
+            return
+        if picks(base.of_run(feed, run), marks):
+            at = CaseId(base.folder, base.spec, base.name, feed, run)
+            found.append(Item(_Plan(*plan), at, test=test, marks=marks, computes=computes))
 
     for feed in range(len(test.feeds)):
         values = compares_values(test, feed)
         for path in PATHS:
-            add(feed, path.id, _Plan(path.id, Mode.STATIC, packed), parity_at(path.level), values)
+            add(feed, path.id, (path.id, Mode.STATIC, packed), parity_at(path.level), values)
         for mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT) if dynamic else ():
             for path in _DYNAMIC_PATHS:
                 computes = values and mode != Mode.DYNAMIC_SHORT
                 marks = parity_at(PATHS_BY_ID[path].level)
-                add(feed, f"{path}-{mode}", _Plan(path, mode, packed), marks, computes)
-        add(feed, scattered, _Plan("", Mode.STATIC, scattered, True), strict, values)
+                add(feed, f"{path}-{mode}", (path, mode, packed), marks, computes)
+        add(feed, scattered, ("", Mode.STATIC, scattered, True), strict, values)
         if dynamic:
-            add(feed, Mode.SHAPES, _Plan("", Mode.SHAPES, packed, True), strict, values)
+            add(feed, Mode.SHAPES, ("", Mode.SHAPES, packed, True), strict, values)
         if biased_outputs(test, feed):
-            add(feed, Mode.BIAS, _Plan("sync", Mode.BIAS, packed, True), strict, values)
+            add(feed, Mode.BIAS, ("sync", Mode.BIAS, packed, True), strict, values)
         if _has_large_constant(test):
-            plan = _Plan("", Mode.CONSTANT_POOL, packed, True)
-            add(feed, Mode.CONSTANT_POOL, plan, strict, values)
+            add(feed, Mode.CONSTANT_POOL, ("", Mode.CONSTANT_POOL, packed, True), strict, values)
     return found
 
 
@@ -180,14 +202,8 @@ def _prepared_for(
 
 
 def _generated_params(config: pytest.Config) -> list:
-    profile = config.getoption("--nnhal-profile")
-    return [i for test in _tests(config) for i in _items_of(test) if _in_profile(i, profile)]
-
-
-def _in_profile(item: Item[_Plan], profile: str) -> bool:
-    if not case_in_profile(item.test, profile):
-        return False
-    return not item.runs.path or runs_under(PATHS_BY_ID[item.runs.path], item.case.case, profile)
+    profile, picks = config.getoption("--nnhal-profile"), case_pick(config)
+    return [item for test in _tests(config) for item in _items_of(test, profile, picks)]
 
 
 @cases("item", _generated_params)
@@ -230,21 +246,29 @@ class _InMemory:
 
 
 def _memory_params(config: pytest.Config) -> list:
-    profile = config.getoption("--nnhal-profile")
+    profile, picks = config.getoption("--nnhal-profile"), case_pick(config)
     params = []
     for test in _tests(config):
         if not case_in_profile(test, profile):
             continue
-        marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
+        shared = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
+        at_path = {path: (*shared, *level_marks(PATHS_BY_ID[path].level)) for path in MEMORY_PATHS}
+        base = CaseId.of(test)
         for feed in range(len(test.feeds)):
-            computes = compares_values(test, feed)
+            computes = None
             for memory in MEMORIES:
                 for path in MEMORY_PATHS:
-                    case = CaseId.of(test, feed, f"{memory}-{path}")
-                    if not runs_under(PATHS_BY_ID[path], case.case, profile):
+                    run, marks = f"{memory}-{path}", at_path[path]
+                    if not runs_under(PATHS_BY_ID[path], base.case, profile):
                         continue
-                    runs, level = _InMemory(memory, path), level_marks(PATHS_BY_ID[path].level)
-                    item = Item(runs, case, test=test, marks=(*marks, *level), computes=computes)
+                    if not picks(base.of_run(feed, run), marks):
+                        continue
+                    if computes is None:
+                        computes = compares_values(test, feed)
+                    case = CaseId(base.folder, base.spec, base.name, feed, run)
+                    item = Item(
+                        _InMemory(memory, path), case, test=test, marks=marks, computes=computes
+                    )
                     params.append(item)
     return params
 
@@ -302,18 +326,25 @@ def _coupled(tests: list[GeneratedTest]) -> list[tuple[GeneratedTest, GeneratedT
 def _coupling_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
+    picks = case_pick(config)
     for test, twin in _coupled(_tests(config)):
         marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(twin))
         marks += level_marks(HalVersion.V1_3)
+        base = CaseId.of(twin)
         for feed in range(len(twin.feeds)):
-            computes = compares_values(twin, feed)
+            computes = None
             for path in COUPLING_PATHS:
-                case = CaseId.of(twin, feed, f"{SIGNED}-{path}")
-                if runs_under(PATHS_BY_ID[path], case.case, profile):
-                    item = Item(
-                        _Coupled(test, path), case, test=twin, marks=marks, computes=computes
-                    )
-                    params.append(item)
+                run = f"{SIGNED}-{path}"
+                if not runs_under(PATHS_BY_ID[path], base.case, profile):
+                    continue
+                if not picks(base.of_run(feed, run), marks):
+                    continue
+                if computes is None:
+                    computes = compares_values(twin, feed)
+                case = CaseId(base.folder, base.spec, base.name, feed, run)
+                params.append(
+                    Item(_Coupled(test, path), case, test=twin, marks=marks, computes=computes)
+                )
     return params
 
 
@@ -341,13 +372,24 @@ class _Preparation:
     preference: ExecutionPreference
 
 
+_PREPARE_MARKS: dict[HalVersion, tuple] = {}
+"""The marks of a prepare item through each level's method: one tuple for every item of that
+level (the plugin reads a tuple once: ``plugins.collection``, marks by identity)."""
+
+
+def _prepare_marks(level: HalVersion) -> tuple:
+    if level not in _PREPARE_MARKS:
+        _PREPARE_MARKS[level] = (mark("tier", Tier.PARITY), *level_marks(level))
+    return _PREPARE_MARKS[level]
+
+
 def _prepare_items(config: pytest.Config) -> list:
-    profile = config.getoption("--nnhal-profile")
+    profile, picks = config.getoption("--nnhal-profile"), case_pick(config)
     params = []
     for test in _tests(config):
         if not case_in_profile(test, profile):
             continue
-        lowest = lowest_version(test)
+        lowest, base = lowest_version(test), CaseId.of(test)
         computes = None
         for level in HalVersion:
             # A case of the 1.3 folder, or of a level of its own (a lifetime variation),
@@ -362,15 +404,16 @@ def _prepare_items(config: pytest.Config) -> list:
                 if level_of(level).takes_preference
                 else [ExecutionPreference.FAST_SINGLE_ANSWER]
             )
-            if computes is None:
-                computes = compares_values(test, 0)  # example 0's outputs are judged
+            marks = _prepare_marks(level)
             for preference in preferences:
-                case = CaseId.of(test, None, _prepare_run(level, preference))
-                marks = (mark("tier", Tier.PARITY), *level_marks(level))
-                item = Item(
-                    _Preparation(level, preference), case, test=test, marks=marks, computes=computes
-                )
-                params.append(item)
+                run = _prepare_run(level, preference)
+                if not picks(base.of_run(None, run), marks):
+                    continue
+                if computes is None:
+                    computes = compares_values(test, 0)  # example 0's outputs are judged
+                case = CaseId(base.folder, base.spec, base.name, None, run)
+                runs = _Preparation(level, preference)
+                params.append(Item(runs, case, test=test, marks=marks, computes=computes))
     return params
 
 
@@ -395,12 +438,14 @@ FRESH = "fresh"
 def _fresh_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
+    picks = case_pick(config)
     for test in _tests(config):
         case = CaseId.of(test, 0, FRESH)
         if fresh.in_profile(case.case, profile) and case_in_profile(test, profile):
             marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
-            computes = compares_values(test, 0)
-            params.append(Item(None, case, test=test, marks=marks, computes=computes))
+            if picks(str(case), marks):
+                computes = compares_values(test, 0)
+                params.append(Item(None, case, test=test, marks=marks, computes=computes))
     return params
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.marks import CASES_WANTED
+from conformance.harness.marks import CASE_PICK, CASES_WANTED
 from plugins.report.facts import test_id
 from plugins.suite import SMOKE_PER_TEST, SUITE, in_suite, innermost_run, is_xdist_controller
 
@@ -260,41 +260,55 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     wanted = _cases_wanted(collector, name)
     if wanted is not None and not wanted:
         return items  # the run names other items only: skip making this function's cases
+    config = collector.config
     seen: set[str] = set()
     levels: dict[int, tuple[object, bool]] = {}
     """``_within_level`` by the identity of a case's marks (the cases of one generated case
     share theirs), the marks held beside so that their id is never reused."""
-    selects: Callable[[object], bool] | None = None
-    unbuilt = above = other_shards = 0
-    shard = _shard_before_building(collector.config)
+    left = {"filter": 0, "shard": 0, "above": 0}
+    shard = _shard_before_building(config)
     prefix = f"{collector.obj.__name__}::{name}[" if shard is not None else ""
-    for param in _made(collector.config, make, wanted):
-        if param.id in seen:
-            raise pytest.Collector.CollectError(
-                f"{collector.nodeid}::{name}: two cases have the id {param.id!r}; every case "
-                "needs its own id (each item must be rerunnable alone)"
-            )
-        seen.add(param.id)
-        within = levels.get(id(param.marks))  # inline, not a helper: once per case of 500,000
-        if within is None or within[0] is not param.marks:
-            within = levels[id(param.marks)] = (param.marks, _within_level(collector.config, param))
+    selects: Callable[[str, object], bool] = _every_case
+    if _filtered(config):
+        probe = _Probe(tuple(None for _ in argnames))
+        selects = _selection(
+            collector, _case_item(collector, name, obj, own_marks, argnames, probe, None)
+        )
+        if selects is _every_case:
+            shard = None  # -k or -m that _selection cannot read: pytest deselects first
+
+    def builds(case_id: str, marks) -> bool:
+        """Whether the item of ``case_id`` with ``marks`` is built: within the tested level,
+        named by the run, kept by its ``-k`` and ``-m`` and in its own shard. What is not is
+        counted by why (``left``)."""
+        within = levels.get(id(marks))  # inline, not a helper: once per case of 500,000
+        if within is None or within[0] is not marks:
+            within = levels[id(marks)] = (marks, _within_level(config, marks))
         if not within[1]:
-            above += 1
-            continue
-        if wanted is not None and param.id not in wanted:
-            unbuilt += 1
-            continue
-        if selects is None:
-            selects = _selection(
-                collector, _case_item(collector, name, obj, own_marks, argnames, param, None)
-            )
-            if selects is _every_case and _filtered(collector.config):
-                shard = None  # -k or -m that _selection cannot read: pytest deselects first
-        if not selects(param):
-            unbuilt += 1
-            continue
-        if shard is not None and not shard.keeps(f"{prefix}{param.id}]"):
-            other_shards += 1
+            left["above"] += 1
+        elif (wanted is not None and case_id not in wanted) or not selects(case_id, marks):
+            left["filter"] += 1
+        elif shard is not None and not shard.keeps(f"{prefix}{case_id}]"):
+            left["shard"] += 1
+        else:
+            return True
+        return False
+
+    def picks(case_id: str, marks) -> bool:
+        """``builds``, for a ``make`` that asks before it makes a case (``marks.case_pick``):
+        the id of a case it will not list is checked for a twin here."""
+        if builds(case_id, marks):
+            return True
+        if case_id in seen:
+            raise _twins(collector, name, case_id)
+        seen.add(case_id)
+        return False
+
+    for param in _made(config, make, wanted, picks):
+        if param.id in seen:
+            raise _twins(collector, name, param.id)
+        seen.add(param.id)
+        if not builds(param.id, param.marks):
             continue
         # Every case has the fixtures of the first (resolved once: per item it would
         # double the collection time).
@@ -304,24 +318,42 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
             item.add_marker(marker)
         items.append(item)
     nodeid = f"{collector.nodeid}::{name}"
-    for count, reason in ((unbuilt, "filter"), (other_shards, "shard")):
-        if count:
-            collector.config.stash.setdefault(_UNBUILT, []).append(
-                UnbuiltCases(nodeid, count, reason)
-            )
-    if above:
-        collector.config.stash[_ABOVE_LEVEL] = above_level(collector.config) + above
+    for reason in ("filter", "shard"):
+        if left[reason]:
+            config.stash.setdefault(_UNBUILT, []).append(UnbuiltCases(nodeid, left[reason], reason))
+    if left["above"]:
+        config.stash[_ABOVE_LEVEL] = above_level(config) + left["above"]
     return items
 
 
-def _made(config: pytest.Config, make: Callable, wanted: set[str] | None) -> list:
+@dataclass(frozen=True)
+class _Probe:
+    """A case of no id and no marks, whose item ``_selection`` reads the names and marks every
+    case of a function shares from."""
+
+    values: tuple
+    id: str = ""
+    marks: tuple = ()
+
+
+def _twins(collector: pytest.Collector, name: str, case_id: str) -> pytest.Collector.CollectError:
+    return pytest.Collector.CollectError(
+        f"{collector.nodeid}::{name}: two cases have the id {case_id!r}; every case "
+        "needs its own id (each item must be rerunnable alone)"
+    )
+
+
+def _made(config: pytest.Config, make: Callable, wanted: set[str] | None, picks: Callable) -> list:
     """What ``make(config)`` lists, made knowing the case ids the run names (``wanted``;
-    ``conformance.harness.marks.cases_wanted``)."""
+    ``conformance.harness.marks.cases_wanted``) and able to ask which cases the run builds
+    (``picks``; ``conformance.harness.marks.case_pick``)."""
     config.stash[CASES_WANTED] = None if wanted is None else frozenset(wanted)
+    config.stash[CASE_PICK] = picks
     try:
         return make(config)
     finally:
         config.stash[CASES_WANTED] = None
+        config.stash[CASE_PICK] = None
 
 
 def _shard_before_building(config: pytest.Config):
@@ -363,10 +395,10 @@ def _above_level(config: pytest.Config, mark) -> bool:
     return known[text]
 
 
-def _within_level(config: pytest.Config, param) -> bool:
+def _within_level(config: pytest.Config, marks) -> bool:
     """Whether a case is within the tested level (``_above_level``) by every ``hal_level``
-    mark it has (its run's and its case's): one that is not is not built."""
-    for decorator in param.marks:
+    mark it has (``marks``: its run's and its case's): one that is not is not built."""
+    for decorator in marks:
         mark = getattr(decorator, "mark", decorator)
         if mark.name == "hal_level" and _above_level(config, mark):
             return False
@@ -421,9 +453,9 @@ def _case_item(collector, name, obj, own_marks, argnames, param, fixtureinfo) ->
 # -- selection ------------------------------------------------------------------------
 
 
-def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object], bool]:
+def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[str, object], bool]:
     """Whether a case's item would survive the run's ``-k`` and ``-m``, told from its id and
-    marks before the item is built (building 65,000 items to keep ten took most of a
+    marks (``selects(case_id, marks)``) before the item is built (building 65,000 items to keep ten took most of a
     selective run's collection).
 
     Every case of a function shares its module, function and markers in scope: they are
@@ -492,10 +524,10 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object
         kept = by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(markers + marks))
         return sequence, text, kept
 
-    def selects(param) -> bool:
-        known = by_marks.get(id(param.marks))
-        if known is None or known[0] is not param.marks:
-            known = by_marks[id(param.marks)] = of_marks(param.marks)
+    def selects(case_id: str, marks) -> bool:
+        known = by_marks.get(id(marks))
+        if known is None or known[0] is not marks:
+            known = by_marks[id(marks)] = of_marks(marks)
         _, marks_text, kept = known
         if not kept:
             return False
@@ -504,7 +536,7 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[object
             # expression holds: one search finds a substring of any of them, and none
             # that would span two (pytest's own deselection would drop what such a span
             # kept, but only after building it).
-            own = f"{function}[{param.id}]".lower()
+            own = f"{function}[{case_id}]".lower()
             if marks_text:
                 own = f"{own}\0{marks_text}"
             if own_idents is None:
@@ -535,7 +567,7 @@ def _case_keywords(marks) -> set[str]:
     return found
 
 
-def _every_case(param) -> bool:
+def _every_case(case_id: str, marks) -> bool:
     return True
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -89,3 +90,27 @@ def cases_wanted(config: pytest.Config) -> frozenset[str] | None:
     the building of every other; whatever it lists beyond them the plugin leaves unbuilt,
     so listing more is never wrong."""
     return config.stash.get(CASES_WANTED, None)
+
+
+CASE_PICK = pytest.StashKey["Callable[[str, Any], bool] | None"]()
+"""Set by the plugin while a ``cases`` function's ``make`` runs: ``case_pick``'s answer."""
+
+
+def case_pick(config: pytest.Config) -> Callable[[str, Any], bool]:
+    """``picks(case_id, marks)``: whether the run builds the item of ``case_id`` with
+    ``marks`` (the id and marks its parameter would have), asked before the parameter is
+    made.
+
+    The plugin answers with every rule it applies to a listed parameter: the tested HAL
+    level, the node ids, ``-k``, ``-m`` and ``--shard``. It counts each case it says no to
+    as the listed parameter would have been counted (collected and deselected, or of a later
+    level), so a ``make`` must not list a case it was told no for, and must ask once per
+    case. Asking is never required: a ``make`` may list every case and let the plugin
+    drop them. Outside a collection (a ``make`` called by hand) the answer is always yes."""
+    picks = config.stash.get(CASE_PICK, None)
+    return every_case if picks is None else picks
+
+
+def every_case(case_id: str, marks: Any) -> bool:
+    """``case_pick``'s answer outside a collection: every case is built."""
+    return True

@@ -458,6 +458,79 @@ def test_case(value):
     )
 
 
+PICKING_MODULE = """
+import pytest
+from conformance.harness.marks import case_pick, cases
+
+LATE = (pytest.mark.tier("parity"), pytest.mark.hal_level("1.3"))
+NOW = (pytest.mark.tier("parity"),)
+IDS = {ids!r}
+
+def _params(config):
+    picks, made = case_pick(config), []
+    for n, case_id in enumerate(IDS):
+        marks = LATE if n % 4 == 2 else NOW
+        if picks(case_id, marks):
+            made.append(pytest.param(n, id=case_id, marks=marks))
+    print("MADE", [p.id for p in made])
+    return made
+
+@cases("value", _params)
+def test_case(value):
+    pass
+"""
+
+
+def _picking(pytester: pytest.Pytester, ids: list[str], *args: str) -> pytest.RunResult:
+    pytester.makepyfile(test_picking=PICKING_MODULE.format(ids=ids))
+    return pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-s", "--driver=reference", "--hal-version=1.2", *args
+    )
+
+
+def test_a_make_that_asks_builds_only_what_the_run_keeps(pytester: pytest.Pytester) -> None:
+    """``marks.case_pick``: a case the run's -k leaves out, or of a later HAL level, is never
+    made, and is counted as pytest counts a case it deselects (or as one of a later level)."""
+    ids = [f"{word}/{n}" for n in range(4) for word in ("add", "mul")]
+    result = _picking(pytester, ids, "-k", "add")
+    result.assert_outcomes(passed=2)
+    assert "MADE ['add/0', 'add/2']" in result.outlines  # add/1 and add/3 are of HAL 1.3
+    result.stdout.fnmatch_lines(
+        [
+            "collected 6 items / 4 deselected / 2 selected",
+            "nnhal: collected 6 tests in * (2 selected, 4 deselected by -k/*)",
+            "nnhal: 2 tests of later HAL levels were not collected: the driver is tested at "
+            "HAL 1.2",
+            "*2 passed, 4 deselected*",
+        ]
+    )
+    everything = _picking(pytester, ids)
+    everything.assert_outcomes(passed=6)
+
+
+def test_a_twin_id_among_the_cases_left_out_is_a_collection_error(
+    pytester: pytest.Pytester,
+) -> None:
+    result = _picking(pytester, ["add/0", "mul/0", "add/1", "mul/0"], "-k", "add")
+    assert result.ret == pytest.ExitCode.INTERRUPTED, result.stdout.str()
+    result.stdout.fnmatch_lines(
+        [
+            "*test_picking.py::test_case: two cases have the id 'mul/0'; every case needs its "
+            "own id (each item must be rerunnable alone)"
+        ]
+    )
+
+
+def test_outside_a_collection_every_case_is_picked() -> None:
+    from conformance.harness.marks import case_pick, every_case
+
+    class Config:
+        stash = pytest.Stash()
+
+    assert case_pick(Config()) is every_case
+    assert every_case("any/id", ()) is True
+
+
 def _collect_ids(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, list[str]]:
     result = pytester.runpytest_subprocess(
         "-p", "no:cacheprovider", "--collect-only", "-q", "--nnhal-profile=ci", *args

@@ -13,7 +13,7 @@ import pytest
 
 from conformance import test_generated
 from conformance.harness.generated import corpus_of, lowest_version
-from conformance.harness.marks import CASES_WANTED
+from conformance.harness.marks import CASE_PICK, CASES_WANTED
 from conformance.harness.model_validation import model_family_applies
 from conformance.harness.mutations import (
     case_id,
@@ -55,9 +55,10 @@ VALIDATION = {
 class _Config:
     """What a ``cases`` maker reads of pytest's config: the profile and the stash."""
 
-    def __init__(self, wanted: frozenset[str] | None) -> None:
+    def __init__(self, wanted: frozenset[str] | None, picks=None) -> None:
         self.stash = pytest.Stash()
         self.stash[CASES_WANTED] = wanted
+        self.stash[CASE_PICK] = picks
 
     def getoption(self, name: str) -> str:
         assert name == "--nnhal-profile", name
@@ -82,6 +83,34 @@ def test_a_named_spec_lists_exactly_its_items_of_the_full_listing(function: str)
         assert _listed(make, named) == mine, (function, spec)
         compared += len(mine)
     assert compared, function  # some spec has items of the function: the test compares some
+
+
+PICKED_MAKERS = [
+    name for name in MAKERS if name not in ("test_expect_failure", "test_generated_loop_timeout")
+]
+"""The makers that ask ``marks.case_pick`` before they make a case (the two others list a few
+dozen cases and leave the choice to the plugin)."""
+
+
+@pytest.mark.parametrize("function", PICKED_MAKERS)
+def test_a_maker_asks_once_for_each_case_of_the_full_listing(function: str) -> None:
+    """A maker asks ``case_pick`` about every case it would list, once, in the listing's
+    order, with the id and the very marks its parameter has; it lists those it is told yes
+    for, and nothing else (whatever it is told no for, the plugin counts)."""
+    make = MAKERS[function]
+    full = [(param.id, param.marks) for param in make(_Config(None))]
+    asked: list[tuple[str, object]] = []
+
+    def picks(case_id: str, marks) -> bool:
+        asked.append((case_id, marks))
+        return len(asked) % 3 == 0 or "V1_0/add/" in case_id
+
+    listed = [(param.id, param.marks) for param in make(_Config(None, picks))]
+    assert [(i, tuple(m)) for i, m in asked] == [(i, tuple(m)) for i, m in full]
+    kept = [entry for n, entry in enumerate(asked, 1) if n % 3 == 0 or "V1_0/add/" in entry[0]]
+    assert [i for i, _ in listed] == [i for i, _ in kept]
+    assert all(a is b for (_, a), (_, b) in zip(listed, kept, strict=True))
+    assert 0 < len(listed) < len(full)
 
 
 def test_corpus_of_loads_the_named_modules_only_and_shares_the_cases() -> None:
