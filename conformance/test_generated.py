@@ -82,6 +82,8 @@ from hal.types import ErrorStatus, ExecutionPreference, HalVersion, OperandLifeT
 _DYNAMIC_PATHS = [*(p.id for p in DYNAMIC_PATHS), "fenced"]
 """The paths of the dynamic runs: ``fenced`` must refuse outputs of unknown size (VTS 1.3's
 DynamicOutputShapeTest runs FENCED too)."""
+_STATIC_RUNS = tuple((path.id, path.level) for path in PATHS)
+"""Each path's id and level, as the static items of every example name and mark them."""
 _TWIN_MODES = (Mode.DYNAMIC, Mode.DYNAMIC_SHORT, Mode.SHAPES)
 SHAPES_PATHS = ("sync", "async", "burst")
 """The paths a ``shapes`` item runs its example on (the burst only where the profile runs
@@ -130,14 +132,15 @@ def _items_of(
         path, run = plan[0], str(run)
         if path and not runs_under(PATHS_BY_ID[path], case, profile):
             return
-        if picks(base.of_run(feed, run), marks):
+        if picks(head + run, marks):
             at = CaseId(base.folder, base.spec, base.name, feed, run)
             found.append(Item(_Plan(*plan), at, test=test, marks=marks, computes=computes))
 
     for feed in range(len(test.feeds)):
+        head = base.of_run(feed, "")  # the id of every run of the example, but its run's name
         values = compares_values(test, feed)
-        for path in PATHS:
-            add(feed, path.id, (path.id, Mode.STATIC, packed), parity_at(path.level), values)
+        for path, level in _STATIC_RUNS:
+            add(feed, path, (path, Mode.STATIC, packed), parity_at(level), values)
         for mode in (Mode.DYNAMIC, Mode.DYNAMIC_SHORT) if dynamic else ():
             for path in _DYNAMIC_PATHS:
                 computes = values and mode != Mode.DYNAMIC_SHORT

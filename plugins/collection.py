@@ -262,9 +262,7 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         return items  # the run names other items only: skip making this function's cases
     config = collector.config
     seen: set[str] = set()
-    levels: dict[int, tuple[object, bool]] = {}
-    """``_within_level`` by the identity of a case's marks (the cases of one generated case
-    share theirs), the marks held beside so that their id is never reused."""
+    levels = _ByMarks(functools.partial(_within_level, config))
     left = {"filter": 0, "shard": 0, "above": 0}
     shard = _shard_before_building(config)
     prefix = f"{collector.obj.__name__}::{name}[" if shard is not None else ""
@@ -281,9 +279,9 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         """Whether the item of ``case_id`` with ``marks`` is built: within the tested level,
         named by the run, kept by its ``-k`` and ``-m`` and in its own shard. What is not is
         counted by why (``left``)."""
-        within = levels.get(id(marks))  # inline, not a helper: once per case of 500,000
+        within = levels.known.get(id(marks))  # inline, not a call: per case of 500,000
         if within is None or within[0] is not marks:
-            within = levels[id(marks)] = (marks, _within_level(config, marks))
+            within = levels.miss(marks)
         if not within[1]:
             left["above"] += 1
         elif (wanted is not None and case_id not in wanted) or not selects(case_id, marks):
@@ -513,22 +511,21 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[str, o
                 in_shared[sub] = any(sub in name for name in shared)
             own_idents = tuple(sorted(s for s in lowered if "\0" not in s and not in_shared[s]))
 
-    by_marks: dict[int, tuple[object, str, bool]] = {}
-    """What a case's marks give, by the identity of its marks' sequence (the cases of one
-    generated case share theirs): their names and keywords, lowered and joined, and
-    whether ``-m`` keeps them. The sequence is held beside, so its id is never reused."""
-
-    def of_marks(sequence) -> tuple[object, str, bool]:
+    def of_marks(sequence) -> tuple[str, bool]:
+        """A case's marks' names and keywords, lowered and joined, and whether ``-m`` keeps
+        them."""
         marks = [getattr(m, "mark", m) for m in sequence]
         text = "\0".join([*(m.name for m in marks), *_case_keywords(marks)]).lower()
         kept = by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(markers + marks))
-        return sequence, text, kept
+        return text, kept
+
+    by_marks = _ByMarks(of_marks)
 
     def selects(case_id: str, marks) -> bool:
-        known = by_marks.get(id(marks))
+        known = by_marks.known.get(id(marks))
         if known is None or known[0] is not marks:
-            known = by_marks[id(marks)] = of_marks(marks)
-        _, marks_text, kept = known
+            known = by_marks.miss(marks)
+        marks_text, kept = known[1]
         if not kept:
             return False
         if by_keyword is not None:
@@ -551,6 +548,30 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[str, o
         return True
 
     return selects
+
+
+class _ByMarks:
+    """What ``work`` gives for a case's marks, worked out once for each set of marks.
+
+    ``known`` holds the answer by the identity of the marks' sequence (the cases of one
+    generated case share theirs), with the sequence beside it, so that no id is reused
+    while it is a key; the caller looks there first, inline (it is asked for each of
+    500,000 cases). On a miss, the answer is looked up by the identities of the marks in the
+    sequence, which the suite's cases share (``conformance.harness.marks.mark``): each
+    generated case has a sequence of its own but there are a few hundred sets of marks."""
+
+    def __init__(self, work: Callable[[object], object]) -> None:
+        self.work = work
+        self.known: dict[int, tuple[object, object]] = {}
+        self.by_marks: dict[tuple[int, ...], tuple[object, object]] = {}
+
+    def miss(self, sequence) -> tuple[object, object]:
+        key = tuple(map(id, sequence))
+        found = self.by_marks.get(key)
+        if found is None:  # the first sequence of these marks is held: their ids stay theirs
+            found = self.by_marks[key] = (sequence, self.work(sequence))
+        entry = self.known[id(sequence)] = (sequence, found[1])
+        return entry
 
 
 def _filtered(config: pytest.Config) -> bool:

@@ -30,6 +30,7 @@ against the reference is the independent computation here.
 
 from __future__ import annotations
 
+import atexit
 import os
 import subprocess
 import sys
@@ -233,10 +234,14 @@ class ReferenceOracle:
         # import the test process's __main__ again), talking over two pipes.
         child_reads, parent_writes = os.pipe()
         parent_reads, child_writes = os.pipe()
+        # The oracle dies with this process when the thread starting it is the main one
+        # (the kernel's parent-death signal follows the thread that forked the child).
+        parent = os.getpid() if threading.current_thread() is threading.main_thread() else 0
+        ends = (str(child_reads), str(child_writes), str(parent))
         try:
             process = subprocess.Popen(
                 # -P: nothing of the folder the run started in is imported.
-                [sys.executable, "-P", "-m", __name__, str(child_reads), str(child_writes)],
+                [sys.executable, "-P", "-m", __name__, *ends],
                 pass_fds=(child_reads, child_writes),
                 stdin=subprocess.DEVNULL,
             )
@@ -295,11 +300,21 @@ _ORACLE: ReferenceOracle | None = None
 
 
 def oracle() -> ReferenceOracle:
-    """The test process's oracle (started on its first request)."""
+    """The test process's oracle (started on its first request, stopped when the process
+    exits: left to end on its own, it would go on computing its last request after the
+    test process ended)."""
     global _ORACLE
     if _ORACLE is None:
         _ORACLE = ReferenceOracle()
+        atexit.register(_stop_at_exit, _ORACLE, os.getpid())
     return _ORACLE
+
+
+def _stop_at_exit(made: ReferenceOracle, pid: int) -> None:
+    """Stop ``made`` when the process that made it exits (not a process forked from it,
+    whose copy of the oracle's pipes is not the oracle's to end)."""
+    if os.getpid() == pid:
+        made.stop()
 
 
 def fresh_case(test: GeneratedTest, inputs: list[np.ndarray], outputs: list[np.ndarray]):
@@ -364,7 +379,21 @@ def serve(conn: Connection, reply: Connection) -> None:  # pragma: no cover - th
             reply.send(("error", f"{type(error).__name__}: {error}"))
 
 
+def _die_with(parent: int) -> bool:
+    """Have the kernel kill this process when ``parent`` (its parent) ends; False when it has
+    already ended (then there is nobody to answer). 0: no parent-death signal asked."""
+    if parent:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        return os.getppid() == parent
+    return True
+
+
 if __name__ == "__main__":  # pragma: no cover - the oracle process
-    serve(
-        Connection(int(sys.argv[1]), writable=False), Connection(int(sys.argv[2]), readable=False)
-    )
+    if _die_with(int(sys.argv[3])):
+        serve(
+            Connection(int(sys.argv[1]), writable=False),
+            Connection(int(sys.argv[2]), readable=False),
+        )

@@ -198,7 +198,8 @@ class CaseId:
 
     def of_run(self, example: int | None, run: str | None) -> str:
         """``str`` of this case's id with ``example`` and ``run`` in place of its own, without
-        making it (asked for each of 400,000 items before most are made)."""
+        making it (asked for each of 400,000 items before most are made). With ``run`` empty,
+        what the id of every run of that example starts with."""
         case = f"{self.folder}/{self.spec}/{self.name}"  # self.case, without two properties
         if run is None:
             return case

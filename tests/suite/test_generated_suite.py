@@ -633,12 +633,10 @@ def test_nan_from_relu_fails_only_the_relu_special_value_case(pytester) -> None:
     assert {"V1_0/relu_special_values/relu1", "V1_0/relu_special_values/relu6"} <= passed
 
 
-def test_the_fresh_input_oracle_answers_a_hal_1_3_model() -> None:
-    """A model of a HAL 1.3 operation (RANK) goes through the oracle's 1.3 preparation: its
-    answer is the input's rank, not a refusal of a model 1.2 cannot hold."""
-    from hal.types import ErrorStatus, Model, Operand, OperandLifeTime, Operation, OperationType
+def _rank_model():
+    from hal.types import Model, Operand, OperandLifeTime, OperandType, Operation, OperationType
 
-    model = Model(
+    return Model(
         operands=[
             Operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], 1, lifetime=OperandLifeTime.MODEL_INPUT),
             Operand(OperandType.INT32, [], 0, lifetime=OperandLifeTime.MODEL_OUTPUT),
@@ -647,6 +645,14 @@ def test_the_fresh_input_oracle_answers_a_hal_1_3_model() -> None:
         input_indexes=[0],
         output_indexes=[1],
     )
+
+
+def test_the_fresh_input_oracle_answers_a_hal_1_3_model() -> None:
+    """A model of a HAL 1.3 operation (RANK) goes through the oracle's 1.3 preparation: its
+    answer is the input's rank, not a refusal of a model 1.2 cannot hold."""
+    from hal.types import ErrorStatus
+
+    model = _rank_model()
     oracle = fresh.ReferenceOracle()
     try:
         answer = oracle.compute("rank", model, [np.zeros((1, 2, 3), np.float32)], [4], 60.0)
@@ -654,3 +660,58 @@ def test_the_fresh_input_oracle_answers_a_hal_1_3_model() -> None:
         oracle.stop()
     assert (answer.status, answer.shapes) == (ErrorStatus.NONE, [()])
     assert np.frombuffer(answer.outputs[0][:4], np.int32).tolist() == [3]
+
+
+_ORACLE_USER = """
+import os, signal, sys
+from conformance.harness import fresh
+from conformance.harness.generated import corpus_of
+
+loop = next(t for t in corpus_of(["V1_3/while_infinite_loop/x"]) if t.expect_failure)
+oracle = fresh.oracle()
+oracle.compute("rank", _RANK, [np.zeros((1, 2, 3), np.float32)], [4], 60.0)
+# A request that runs for the default loop timeout (2 s), left unanswered as the process ends.
+oracle._send.send(("loop", loop.model, loop.feeds[0].inputs, [4]))
+print(oracle._process.pid, flush=True)
+if sys.argv[1] == "killed":
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.parametrize("end", ["exits", "killed"])
+def test_the_fresh_input_oracle_ends_with_its_test_process(tmp_path: Path, end: str) -> None:
+    """The oracle process never outlives the test process that started it, even busy with
+    a request (one that runs for 2 s): stopped as that process exits, killed by the kernel
+    when it is killed."""
+    import inspect
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "user.py"
+    rank = inspect.getsource(_rank_model)
+    script.write_text(f"import numpy as np\n{rank}\n_RANK = _rank_model()\n{_ORACLE_USER}")
+    errors = tmp_path / "stderr.txt"
+    with errors.open("w") as stderr:  # not a pipe the oracle could hold open after the end
+        user = subprocess.Popen(
+            [sys.executable, str(script), end], stdout=subprocess.PIPE, stderr=stderr, text=True
+        )
+    try:
+        pid = int(user.stdout.readline())
+        assert user.wait(120) == (-9 if end == "killed" else 0), errors.read_text()[-2000:]
+    finally:
+        user.kill()
+        user.stdout.close()
+    deadline = time.monotonic() + (0 if end == "exits" else 1.0)
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _alive(pid), f"the oracle process {pid} outlived its test process ({end})"
