@@ -28,7 +28,7 @@ items. The skip-versus-fail rule is VTS's (docs/vts-parity.md 3.1).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -256,24 +256,30 @@ def _memory_params(config: pytest.Config) -> list:
             continue
         shared = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
         at_path = {path: (*shared, *level_marks(PATHS_BY_ID[path].level)) for path in MEMORY_PATHS}
-        base = CaseId.of(test)
-        for feed in range(len(test.feeds)):
-            computes = None
-            for memory in MEMORIES:
-                for path in MEMORY_PATHS:
-                    run, marks = f"{memory}-{path}", at_path[path]
-                    if not runs_under(PATHS_BY_ID[path], base.case, profile):
-                        continue
-                    if not picks(base.of_run(feed, run), marks):
-                        continue
-                    if computes is None:
-                        computes = compares_values(test, feed)
-                    case = CaseId(base.folder, base.spec, base.name, feed, run)
-                    item = Item(
-                        _InMemory(memory, path), case, test=test, marks=marks, computes=computes
-                    )
-                    params.append(item)
+        runs = [
+            (f"{memory}-{path}", path, at_path[path], _InMemory(memory, path))
+            for memory in MEMORIES
+            for path in MEMORY_PATHS
+        ]
+        params.extend(_example_items(test, runs, profile, picks))
     return params
+
+
+def _example_items(test: GeneratedTest, runs: list[tuple], profile: str, picks) -> Iterator[Item]:
+    """The items of every example of ``test`` for each ``(run, path, marks, payload)`` of
+    ``runs`` that the profile runs on ``path`` and the run builds (``picks``)."""
+    base = CaseId.of(test)
+    for feed in range(len(test.feeds)):
+        computes = None
+        for run, path, marks, payload in runs:
+            if not runs_under(PATHS_BY_ID[path], base.case, profile):
+                continue
+            if not picks(base.of_run(feed, run), marks):
+                continue
+            if computes is None:
+                computes = compares_values(test, feed)
+            case = CaseId(base.folder, base.spec, base.name, feed, run)
+            yield Item(payload, case, test=test, marks=marks, computes=computes)
 
 
 @cases("item", _memory_params)
@@ -333,21 +339,8 @@ def _coupling_params(config: pytest.Config) -> list:
     for test, twin in _coupled(_tests(config)):
         marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(twin))
         marks += level_marks(HalVersion.V1_3)
-        base = CaseId.of(twin)
-        for feed in range(len(twin.feeds)):
-            computes = None
-            for path in COUPLING_PATHS:
-                run = f"{SIGNED}-{path}"
-                if not runs_under(PATHS_BY_ID[path], base.case, profile):
-                    continue
-                if not picks(base.of_run(feed, run), marks):
-                    continue
-                if computes is None:
-                    computes = compares_values(twin, feed)
-                case = CaseId(base.folder, base.spec, base.name, feed, run)
-                params.append(
-                    Item(_Coupled(test, path), case, test=twin, marks=marks, computes=computes)
-                )
+        runs = [(f"{SIGNED}-{path}", path, marks, _Coupled(test, path)) for path in COUPLING_PATHS]
+        params.extend(_example_items(twin, runs, profile, picks))
     return params
 
 
