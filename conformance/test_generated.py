@@ -28,6 +28,7 @@ items. The skip-versus-fail rule is VTS's (docs/vts-parity.md 3.1).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -114,6 +115,7 @@ def _items_of(
     parity, strict = (mark("tier", Tier.PARITY), *shared), (mark("tier", Tier.STRICT), *shared)
     found = []
     dynamic = has_dynamic_twin(test)  # no dynamic-shape runs of a model holding RANK (VTS)
+    large_constant = _has_large_constant(test)
 
     base = CaseId.of(test)  # its parts once: ``CaseId.of`` per item was a third of the import
     case = base.case
@@ -151,7 +153,7 @@ def _items_of(
             add(feed, Mode.SHAPES, ("", Mode.SHAPES, packed, True), strict, values)
         if biased_outputs(test, feed):
             add(feed, Mode.BIAS, ("sync", Mode.BIAS, packed, True), strict, values)
-        if _has_large_constant(test):
+        if large_constant:
             add(feed, Mode.CONSTANT_POOL, ("", Mode.CONSTANT_POOL, packed, True), strict, values)
     return found
 
@@ -269,11 +271,10 @@ def _example_items(test: GeneratedTest, runs: list[tuple], profile: str, picks) 
     """The items of every example of ``test`` for each ``(run, path, marks, payload)`` of
     ``runs`` that the profile runs on ``path`` and the run builds (``picks``)."""
     base = CaseId.of(test)
+    runs = [entry for entry in runs if runs_under(PATHS_BY_ID[entry[1]], base.case, profile)]
     for feed in range(len(test.feeds)):
         computes = None
-        for run, path, marks, payload in runs:
-            if not runs_under(PATHS_BY_ID[path], base.case, profile):
-                continue
+        for run, _, marks, payload in runs:
             if not picks(base.of_run(feed, run), marks):
                 continue
             if computes is None:
@@ -333,9 +334,8 @@ def _coupled(tests: list[GeneratedTest]) -> list[tuple[GeneratedTest, GeneratedT
 
 
 def _coupling_params(config: pytest.Config) -> list:
-    profile = config.getoption("--nnhal-profile")
+    profile, picks = config.getoption("--nnhal-profile"), case_pick(config)
     params = []
-    picks = case_pick(config)
     for test, twin in _coupled(_tests(config)):
         marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(twin))
         marks += level_marks(HalVersion.V1_3)
@@ -368,15 +368,11 @@ class _Preparation:
     preference: ExecutionPreference
 
 
-_PREPARE_MARKS: dict[HalVersion, tuple] = {}
-"""The marks of a prepare item through each level's method: one tuple for every item of that
-level (the plugin reads a tuple once: ``plugins.collection``, marks by identity)."""
-
-
+@functools.cache
 def _prepare_marks(level: HalVersion) -> tuple:
-    if level not in _PREPARE_MARKS:
-        _PREPARE_MARKS[level] = (mark("tier", Tier.PARITY), *level_marks(level))
-    return _PREPARE_MARKS[level]
+    """The marks of a prepare item through ``level``'s method: one tuple for every item of
+    that level (the plugin reads a tuple once: ``plugins.collection``, marks by identity)."""
+    return (mark("tier", Tier.PARITY), *level_marks(level))
 
 
 def _prepare_items(config: pytest.Config) -> list:
@@ -432,9 +428,8 @@ FRESH = "fresh"
 
 
 def _fresh_params(config: pytest.Config) -> list:
-    profile = config.getoption("--nnhal-profile")
+    profile, picks = config.getoption("--nnhal-profile"), case_pick(config)
     params = []
-    picks = case_pick(config)
     for test in _tests(config):
         case = CaseId.of(test, 0, FRESH)
         if fresh.in_profile(case.case, profile) and case_in_profile(test, profile):

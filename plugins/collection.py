@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.marks import CASE_PICK, CASES_WANTED
+from conformance.harness.marks import CASE_PICK, CASES_WANTED, every_case
 from plugins.report.facts import test_id
 from plugins.suite import SMOKE_PER_TEST, SUITE, in_suite, innermost_run, is_xdist_controller
 
@@ -266,13 +266,13 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     left = {"filter": 0, "shard": 0, "above": 0}
     shard = _shard_before_building(config)
     prefix = f"{collector.obj.__name__}::{name}[" if shard is not None else ""
-    selects: Callable[[str, object], bool] = _every_case
+    selects: Callable[[str, object], bool] = every_case
     if _filtered(config):
         probe = _Probe(tuple(None for _ in argnames))
         selects = _selection(
             collector, _case_item(collector, name, obj, own_marks, argnames, probe, None)
         )
-        if selects is _every_case:
+        if selects is every_case:
             shard = None  # -k or -m that _selection cannot read: pytest deselects first
 
     def builds(case_id: str, marks) -> bool:
@@ -453,8 +453,8 @@ def _case_item(collector, name, obj, own_marks, argnames, param, fixtureinfo) ->
 
 def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[str, object], bool]:
     """Whether a case's item would survive the run's ``-k`` and ``-m``, told from its id and
-    marks (``selects(case_id, marks)``) before the item is built (building 65,000 items to keep ten took most of a
-    selective run's collection).
+    marks (``selects(case_id, marks)``) before the item is built (building 65,000 items to
+    keep ten took most of a selective run's collection).
 
     Every case of a function shares its module, function and markers in scope: they are
     read once off ``probe`` (an item of the first case without its own marks), the way
@@ -466,7 +466,7 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[str, o
     config = collector.config
     keyword, markexpr = config.option.keyword.strip(), config.option.markexpr.strip()
     if not _filtered(config) or config.getoption("--expect-fail", None):
-        return _every_case
+        return every_case
     try:
         from _pytest.mark import KeywordMatcher, MarkMatcher
         from _pytest.mark.expression import Expression
@@ -477,7 +477,7 @@ def _selection(collector: pytest.Collector, probe: CaseItem) -> Callable[[str, o
         names = set(KeywordMatcher.from_item(probe)._names) - {probe.name}
         names |= _case_keywords(markers)
     except Exception:
-        return _every_case
+        return every_case
     function = probe.name.partition("[")[0]
     shared = [name.lower() for name in names]
     in_shared: dict[str, bool] = {}
@@ -586,10 +586,6 @@ def _case_keywords(marks) -> set[str]:
         if mark.name == "generated_case":
             found.update({mark.args[0], *mark.args[1]})
     return found
-
-
-def _every_case(case_id: str, marks) -> bool:
-    return True
 
 
 @dataclass(frozen=True)
