@@ -104,7 +104,16 @@ def unsupported(reason: str) -> NoReturn:
 def skip_as(skip: pytest.skip.Exception) -> NoReturn:
     """Skip as an earlier skip did (a cached outcome): its reason and its facts."""
     __tracebackhide__ = True  # pytest shows the caller's line, as for its own skip
-    raise _with_facts(pytest.skip.Exception(skip.msg), facts_of(skip))
+    raise kept(skip)
+
+
+def kept(skip: pytest.skip.Exception) -> pytest.skip.Exception:
+    """A new skip with ``skip``'s reason and facts and nothing else: what a cache keeps of a
+    skip for ``skip_as``. A raised exception holds its traceback, whose frames hold every
+    local of the stack it was raised from (the item's models, its calls' answers, pytest's
+    own frames and their exceptions); a cache of raised skips kept all that alive for each
+    entry, and the garbage collector scanned it again and again."""
+    return _with_facts(pytest.skip.Exception(skip.msg), facts_of(skip))
 
 
 def facts_of(error: BaseException | None) -> dict[str, Any]:

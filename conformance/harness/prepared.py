@@ -19,8 +19,10 @@ The entry holds the device and the model, so neither id can be taken by a new
 object while the entry lives; it also owns the constant pool, and closes it
 when it is evicted. What is cached is the outcome of preparing: the prepared
 model, or the skip it led to (a declined model, an undeclared extension, an
-unsupported pool kind), raised again as it was (``items.skip_as``). A failure
-is not cached: an item that asks again prepares again and fails on its own.
+unsupported pool kind), raised again as it was (``items.skip_as``). Of a skip the entry
+keeps the reason and facts alone (``items.kept``): the skip raised held the frames of the
+item that met it, and all their locals. A failure is not cached: an item that asks again
+prepares again and fails on its own.
 
 At most ``LIMIT`` entries are kept, the least recently used evicted first. The entries
 live in ``conformance.harness.state`` (``PREPARED``), with the rest of what the process
@@ -98,7 +100,7 @@ def _prepare(
                 device, model, level, timeout, kind, threshold
             )
     except pytest.skip.Exception as skip:
-        outcome = skip
+        outcome = items.kept(skip)  # not the raised skip: its traceback holds the item's stack
     return state.PreparedEntry(device, model, outcome, pool)
 
 

@@ -102,7 +102,7 @@ def skip_if_declined(device: object, case: Model, level: HalVersion) -> None:
 
 def _remember_declined(device: object, case: Model, level: HalVersion, skip: BaseException) -> None:
     declined = state.DECLINED
-    declined[(id(device), id(case), level)] = (device, case, skip)
+    declined[(id(device), id(case), level)] = (device, case, items.kept(skip))
     while len(declined) > DECLINED_LIMIT:
         declined.popitem(last=False)
 

@@ -107,6 +107,19 @@ def test_unsupported_is_a_skip_and_a_cached_one_repeats_its_facts() -> None:
     assert items.facts_of(pytest.skip.Exception("plain")) == {}
 
 
+def test_a_kept_skip_has_the_reason_and_facts_and_nothing_else() -> None:
+    with pytest.raises(pytest.skip.Exception) as met:
+        try:
+            raise ValueError("handled")
+        except ValueError:
+            items.unsupported("unsupported: the driver does not support ADD")
+    assert met.value.__traceback__ is not None and met.value.__context__ is not None
+    kept = items.kept(met.value)
+    assert kept is not met.value and kept.msg == met.value.msg
+    assert kept.__traceback__ is None and kept.__context__ is None
+    assert items.facts_of(kept) == {"kind": "unsupported"}
+
+
 def test_a_failure_cannot_be_declared_unsupported() -> None:
     with pytest.raises(ValueError) as error:
         items.fail("x", kind="unsupported")

@@ -3,12 +3,14 @@ when the plugin restarts a driver service."""
 
 from __future__ import annotations
 
+import gc
 import types
+import weakref
 
 import numpy as np
 import pytest
 
-from conformance.harness import state
+from conformance.harness import items, state
 from conformance.harness.extensions import declared_extensions
 from conformance.harness.models import binary_model
 from conformance.harness.prepared import prepared
@@ -94,6 +96,38 @@ def test_a_declined_case_skips_without_asking_until_the_driver_restarts(empty) -
     with pytest.raises(pytest.skip.Exception):
         prepare_case(driver, mul, V1_2, 10.0)
     assert len(calls) == 2
+
+
+def test_what_the_state_keeps_of_a_skip_holds_nothing_of_the_item_that_met_it(empty) -> None:
+    """A remembered skip is a new exception with the reason and facts alone: the one raised
+    held its traceback, and with it the frames and locals of the item's whole stack."""
+
+    class Local:
+        pass
+
+    driver, mul, pooled = _DeclinesMul(), binary_model(OperationType.MUL), binary_model()
+    held = []
+
+    def met(call) -> None:
+        local = Local()  # a local of the frame the skip is raised under
+        held.append(weakref.ref(local))
+        call()
+
+    with pytest.raises(pytest.skip.Exception) as declined:
+        met(lambda: prepare_case(driver, mul, V1_2, 10.0))
+    declined_pool = binary_model(OperationType.MUL, constant_b=np.ones((2, 2), np.float32))
+    with pytest.raises(pytest.skip.Exception) as in_cache:
+        met(lambda: prepared(driver, declined_pool, V1_2, 10.0, constant_pool=ASHMEM))
+    del declined, in_cache, pooled
+    gc.collect()
+    assert [ref() for ref in held] == [None, None]
+    (kept,) = [entry[2] for entry in state.DECLINED.values()]
+    cached = [e.outcome for e in state.PREPARED.values() if isinstance(e.outcome, BaseException)]
+    assert len(cached) == 1
+    for skip in (kept, cached[0]):
+        assert skip.__traceback__ is None and skip.__context__ is None
+        assert str(skip.msg).startswith("unsupported: the driver does not support operation 0 MUL")
+        assert items.facts_of(skip) == {"kind": items.UNSUPPORTED}
 
 
 class _Guard:
