@@ -6,7 +6,7 @@ driver lives here, in one place, so that it can be forgotten at once:
 
 | kept | keyed by | why | when the driver restarts |
 | --- | --- | --- | --- |
-| ``PREPARED``: prepared models, or the skip preparing led to (its reason and facts: ``items.kept``) (``harness.prepared``) | device, model, HAL level, preference, constant pool | preparing is the dearest step of most items, and every example, path and mode of a case runs the same model | forgotten, their constant pools closed |
+| ``PREPARED``: prepared models, or the reason and facts of the skip preparing led to (``harness.prepared``, ``items.kept``) | device, model, HAL level, preference, constant pool | preparing is the dearest step of most items, and every example, path and mode of a case runs the same model | forgotten, their constant pools closed |
 | ``DECLINED``: cases the driver declined, with their skip's reason and facts (``runner.prepare_case``) | device, case model, HAL level | a declined case skips at once on every later item (its twin, its pooled copies, any module) without calling the driver again | forgotten |
 | ``EXTENSIONS``: the extensions the driver declares (``harness.extensions``) | device | asked once, before the first model that uses one | forgotten |
 | ``TWINS``: dynamic-shape twins of corpus models (``runner.case_twin``) | corpus model | made once per case, and their identity keys the prepared models of the dynamic modes | kept: the harness made them, the driver never saw them change |
