@@ -105,7 +105,7 @@ def test_what_the_state_keeps_of_a_skip_holds_nothing_of_the_item_that_met_it(em
     class Local:
         pass
 
-    driver, mul, pooled = _DeclinesMul(), binary_model(OperationType.MUL), binary_model()
+    driver, mul = _DeclinesMul(), binary_model(OperationType.MUL)
     held = []
 
     def met(call) -> None:
@@ -118,7 +118,7 @@ def test_what_the_state_keeps_of_a_skip_holds_nothing_of_the_item_that_met_it(em
     declined_pool = binary_model(OperationType.MUL, constant_b=np.ones((2, 2), np.float32))
     with pytest.raises(pytest.skip.Exception) as in_cache:
         met(lambda: prepared(driver, declined_pool, V1_2, 10.0, constant_pool=ASHMEM))
-    del declined, in_cache, pooled
+    del declined, in_cache
     gc.collect()
     assert [ref() for ref in held] == [None, None]
     (kept,) = [entry[2] for entry in state.DECLINED.values()]
