@@ -399,7 +399,7 @@ def _prepare_items(config: pytest.Config) -> list:
             marks = _prepare_marks(level)
             for preference in preferences:
                 run = _prepare_run(level, preference)
-                if not picks(base.of_run(None, run), marks):
+                if not picks(base.of_run(None, run), marks, test.provenance.operations):
                     continue
                 if computes is None:
                     computes = compares_values(test, 0)  # example 0's outputs are judged

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from conformance.harness.marks import CASE_PICK, CASES_WANTED, every_case
-from plugins.report.facts import test_id
+from plugins.report.facts import params_operations, test_id
 from plugins.suite import SMOKE_PER_TEST, SUITE, in_suite, innermost_run, is_xdist_controller
 
 _UNBUILT = pytest.StashKey["list[UnbuiltCases]"]()
@@ -263,6 +263,10 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     config = collector.config
     seen: set[str] = set()
     levels = _ByMarks(functools.partial(_within_level, config))
+    named_operations = frozenset(config.getoption("--nnhal-op", None) or ())
+    if any(getattr(m, "name", "") == "generated_case" for m in own_marks):
+        named_operations = frozenset()  # its items' operations: pytest_collection_modifyitems
+    by_marks = _ByMarks(functools.partial(_names_one_of, named_operations))
     left = {"filter": 0, "shard": 0, "above": 0}
     shard = _shard_before_building(config)
     prefix = f"{collector.obj.__name__}::{name}[" if shard is not None else ""
@@ -275,16 +279,29 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         if selects is every_case:
             shard = None  # -k or -m that _selection cannot read: pytest deselects first
 
-    def builds(case_id: str, marks) -> bool:
+    def of_operations(marks, operations) -> bool:
+        """Whether ``--nnhal-op`` may keep the case: its ``generated_case`` mark, else the
+        ``operations`` its item exercises (when known), names one of those it names."""
+        answer = by_marks.answer(marks)
+        if answer is None and operations is not None:
+            return not named_operations.isdisjoint(map(str, operations))
+        return answer is not False
+
+    def builds(case_id: str, marks, operations=None) -> bool:
         """Whether the item of ``case_id`` with ``marks`` is built: within the tested level,
-        named by the run, kept by its ``-k`` and ``-m`` and in its own shard. What is not is
-        counted by why (``left``)."""
+        named by the run, kept by its ``-k``, ``-m`` and ``--nnhal-op`` (by ``operations``,
+        the operations its item exercises, where its marks do not name them) and in its own
+        shard. What is not is counted by why (``left``)."""
         within = levels.known.get(id(marks))  # inline, not a call: per case of 500,000
         if within is None or within[0] is not marks:
             within = levels.miss(marks)
         if not within[1]:
             left["above"] += 1
-        elif (wanted is not None and case_id not in wanted) or not selects(case_id, marks):
+        elif (
+            (wanted is not None and case_id not in wanted)
+            or not selects(case_id, marks)
+            or (named_operations and not of_operations(marks, operations))
+        ):
             left["filter"] += 1
         elif shard is not None and not shard.keeps(f"{prefix}{case_id}]"):
             left["shard"] += 1
@@ -292,10 +309,10 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
             return True
         return False
 
-    def picks(case_id: str, marks) -> bool:
+    def picks(case_id: str, marks, operations=None) -> bool:
         """``builds``, for a ``make`` that asks before it makes a case (``marks.case_pick``):
         the id of a case it will not list is checked for a twin here."""
-        if builds(case_id, marks):
+        if builds(case_id, marks, operations):
             return True
         if case_id in seen:
             raise _twins(collector, name, case_id)
@@ -306,7 +323,10 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         if param.id in seen:
             raise _twins(collector, name, param.id)
         seen.add(param.id)
-        if not builds(param.id, param.marks):
+        listed = None
+        if named_operations:  # what the item's facts will say it exercises (item_operations)
+            listed = params_operations(dict(zip(argnames, param.values, strict=True)))
+        if not builds(param.id, param.marks, listed):
             continue
         # Every case has the fixtures of the first (resolved once: per item it would
         # double the collection time).
@@ -565,6 +585,14 @@ class _ByMarks:
         self.known: dict[int, tuple[object, object]] = {}
         self.by_marks: dict[tuple[int, ...], tuple[object, object]] = {}
 
+    def answer(self, sequence) -> object:
+        """What ``work`` gives for ``sequence`` (the lookup callers on the hottest path
+        write inline)."""
+        known = self.known.get(id(sequence))
+        if known is None or known[0] is not sequence:
+            known = self.miss(sequence)
+        return known[1]
+
     def miss(self, sequence) -> tuple[object, object]:
         key = tuple(map(id, sequence))
         found = self.by_marks.get(key)
@@ -577,6 +605,17 @@ class _ByMarks:
 def _filtered(config: pytest.Config) -> bool:
     """Whether the run has a ``-k`` or ``-m`` expression."""
     return bool(config.option.keyword.strip() or config.option.markexpr.strip())
+
+
+def _names_one_of(operations: frozenset[str], marks) -> bool | None:
+    """Whether the ``generated_case`` mark among a case's ``marks`` names one of
+    ``operations`` (``--nnhal-op``); None when no such mark names operations. The first one
+    is the one its item's ``get_closest_marker`` finds (``item_operations``)."""
+    for decorator in marks:
+        mark = getattr(decorator, "mark", decorator)
+        if mark.name == "generated_case" and len(mark.args) > 1:
+            return not operations.isdisjoint(str(op) for op in mark.args[1])
+    return None
 
 
 def _case_keywords(marks) -> set[str]:

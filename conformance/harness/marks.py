@@ -92,17 +92,19 @@ def cases_wanted(config: pytest.Config) -> frozenset[str] | None:
     return config.stash.get(CASES_WANTED, None)
 
 
-CASE_PICK = pytest.StashKey["Callable[[str, Any], bool] | None"]()
+CASE_PICK = pytest.StashKey["Callable[..., bool] | None"]()
 """Set by the plugin while a ``cases`` function's ``make`` runs: ``case_pick``'s answer."""
 
 
-def case_pick(config: pytest.Config) -> Callable[[str, Any], bool]:
-    """``picks(case_id, marks)``: whether the run builds the item of ``case_id`` with
-    ``marks`` (the id and marks its parameter would have), asked before the parameter is
-    made.
+def case_pick(config: pytest.Config) -> Callable[..., bool]:
+    """``picks(case_id, marks, operations=None)``: whether the run builds the item of
+    ``case_id`` with ``marks`` (the id and marks its parameter would have), asked before the
+    parameter is made. ``operations``: the operations the item exercises, for a case whose
+    marks do not name them (no ``generated_case`` mark); unknown when not given.
 
     The plugin answers with every rule it applies to a listed parameter: the tested HAL
-    level, the node ids, ``-k``, ``-m`` and ``--shard``. It counts each case it says no to
+    level, the node ids, ``-k``, ``-m``, ``--nnhal-op`` (for a case whose operations it is
+    told or its marks name) and ``--shard``. It counts each case it says no to
     as the listed parameter would have been counted (collected and deselected, or of a later
     level), so a ``make`` must not list a case it was told no for, and must ask once per
     case. Asking is never required: a ``make`` may list every case and let the plugin
@@ -111,6 +113,6 @@ def case_pick(config: pytest.Config) -> Callable[[str, Any], bool]:
     return every_case if picks is None else picks
 
 
-def every_case(case_id: str, marks: Any) -> bool:
+def every_case(case_id: str, marks: Any, operations: Any = None) -> bool:
     """``case_pick``'s answer outside a collection: every case is built."""
     return True

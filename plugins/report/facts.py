@@ -210,6 +210,16 @@ def _operand_type(case: Any) -> str | None:
     return f"{name}+relaxed" if model.relax_computation_float32_to_float16 else name
 
 
+def params_operations(params: dict[str, Any], case: Any = None) -> list[str]:
+    """The operations an item exercises by its parameters (what it runs when no
+    ``generated_case`` mark says): its generated case's (``case``, or the one among
+    ``params``), else those ``_named_operation`` reads."""
+    case = case if case is not None else _generated_test(params)
+    if case is not None:
+        return [str(op) for op in case.provenance.operations]
+    return _named_operation(params)
+
+
 def _named_operation(params: dict) -> list[str]:
     """The operations an item's parameters name: those an item record of no generated case
     declares (``Item.operations``: the parameter-space tests), or what an invalid-value
@@ -247,14 +257,11 @@ def item_facts(item: pytest.Item) -> dict[str, Any]:
     case = _generated_test(params)
     identifier = test_id(item)
     category = category_of(item, identifier)
-    operations: list[str] = []
     marker = item.get_closest_marker("generated_case")
     if marker is not None and len(marker.args) > 1:
         operations = [str(op) for op in marker.args[1]]
-    elif case is not None:
-        operations = list(case.provenance.operations)
     else:
-        operations = _named_operation(params)
+        operations = params_operations(params, case)
     run = run_of(param_id) if param_id is not None else None
     path = run if run is not None and _PATH_RUNS.match(run) else None
     tier = item.get_closest_marker("tier")

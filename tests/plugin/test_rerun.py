@@ -130,6 +130,52 @@ def test_k_and_m_build_only_what_they_keep(pytester, selection: list[str]) -> No
     assert fast.outlines[-1].startswith(f"{len(ids)}/")
 
 
+OPERATIONS_PROBE = """
+import pytest
+from plugins.collection import CaseItem, item_operations
+
+def pytest_itemcollected(item):
+    if isinstance(item, CaseItem):
+        item.config.nnhal_probe_built = getattr(item.config, "nnhal_probe_built", 0) + 1
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    built = getattr(config, "nnhal_probe_built", 0)
+    kept = [i.nodeid for i in items if "ADD" in item_operations(i)]
+    print("PROBE built", built, "kept", len([i for i in items if isinstance(i, CaseItem)]))
+    print("PROBE add", *kept)
+"""
+
+
+def test_nnhal_op_builds_only_the_case_items_it_keeps(pytester) -> None:
+    """--nnhal-op leaves unbuilt the cases whose marks or parameters name other operations
+    (every case of the categories here: those of a generated case, listed or asked about
+    before they are made), and keeps exactly the items whose operations a run that builds
+    everything finds to name one of it."""
+    pytester.makepyfile(nnhal_ops_probe=OPERATIONS_PROBE)
+    modules = ["conformance.test_generated", "conformance.test_memory_pools"]
+    modules += ["conformance.test_invalid_values", "conformance.test_caching"]
+    args = ["-p", "nnhal_ops_probe", "--pyargs", *modules, "--collect-only", "-q"]
+    args += ["--nnhal-profile=ci", "--hal-version=1.2"]
+    selective = _run(pytester, *args, "--nnhal-op=ADD")
+    everything = _run(pytester, *args)
+    assert selective.ret == everything.ret == 0, selective.stdout.str()[-2000:]
+
+    def probe(result: pytest.RunResult, what: str) -> list[str]:
+        return next(line for line in result.outlines if line.startswith(f"PROBE {what}")).split()
+
+    _, _, built, _, kept = probe(selective, "built")
+    ids = [line for line in selective.outlines if "::" in line and "PROBE" not in line]
+    assert int(built) == int(kept) > 100  # every case item built is kept
+    assert ids == probe(everything, "add")[2:]
+    names = {i.split("::")[1].split("[")[0] for i in ids}
+    assert {"test_generated_prepare", "test_memory_pools", "test_invalid_value"} <= names
+    # what was left unbuilt counts as deselected, as the run that builds it all counts it
+    assert selective.outlines[-1].startswith(f"{len(ids)}/")
+    total = everything.outlines[-1].partition(" tests collected")[0]
+    assert selective.outlines[-1].partition(" tests collected")[0].endswith(f"/{total}")
+
+
 def test_cases_left_unbuilt_count_as_deselected_in_a_report(pytester) -> None:
     """A -k or node-id run never reads as the whole suite: the report counts what the
     selection left unbuilt as deselected, as many as pytest deselects when it builds all."""
