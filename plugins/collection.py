@@ -40,6 +40,8 @@ _SHARD = pytest.StashKey["object"]()
 """``_shard_before_building``'s answer, worked out once."""
 _ABOVE = pytest.StashKey["dict[str, bool]"]()
 """``_above_level``'s answer for each ``hal_level`` mark's argument."""
+_SUPPORT = pytest.StashKey["DriverSupport"]()
+"""The smoke sample's ``DriverSupport`` (``smoke_support``)."""
 
 
 def configure(config: pytest.Config) -> None:
@@ -267,7 +269,7 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
     if any(getattr(m, "name", "") == "generated_case" for m in own_marks):
         named_operations = frozenset()  # its items' operations: pytest_collection_modifyitems
     by_marks = _ByMarks(functools.partial(_names_one_of, named_operations))
-    left = {"filter": 0, "shard": 0, "above": 0}
+    left = {"filter": 0, "smoke": 0, "shard": 0, "above": 0}
     shard = _shard_before_building(config)
     prefix = f"{collector.obj.__name__}::{name}[" if shard is not None else ""
     selects: Callable[[str, object], bool] = every_case
@@ -319,24 +321,34 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         seen.add(case_id)
         return False
 
-    for param in _made(config, make, wanted, picks):
+    def kept(param) -> bool:
+        """Whether a listed parameter's item is built (``builds``), its id checked for a
+        twin."""
         if param.id in seen:
             raise _twins(collector, name, param.id)
         seen.add(param.id)
         listed = None
         if named_operations:  # what the item's facts will say it exercises (item_operations)
             listed = params_operations(dict(zip(argnames, param.values, strict=True)))
-        if not builds(param.id, param.marks, listed):
-            continue
+        return builds(param.id, param.marks, listed)
+
+    def build(param) -> CaseItem:
         # Every case has the fixtures of the first (resolved once: per item it would
         # double the collection time).
         shared = getattr(items[0], "_fixtureinfo", None) if items else None
         item = _case_item(collector, name, obj, own_marks, argnames, param, shared)
         for marker in param.marks:
             item.add_marker(marker)
-        items.append(item)
+        return item
+
+    if config.getoption("--nnhal-smoke", False):
+        sample = _SmokeSample(config, f"{collector.obj.__name__}::{name}[", build)
+        items += sample.items(make, wanted, picks, kept)
+        left["smoke"] = sample.left_out
+    else:
+        items += [build(param) for param in _made(config, make, wanted, picks) if kept(param)]
     nodeid = f"{collector.nodeid}::{name}"
-    for reason in ("filter", "shard"):
+    for reason in ("filter", "smoke", "shard"):
         if left[reason]:
             config.stash.setdefault(_UNBUILT, []).append(UnbuiltCases(nodeid, left[reason], reason))
     if left["above"]:
@@ -359,6 +371,83 @@ def _twins(collector: pytest.Collector, name: str, case_id: str) -> pytest.Colle
         f"{collector.nodeid}::{name}: two cases have the id {case_id!r}; every case "
         "needs its own id (each item must be rerunnable alone)"
     )
+
+
+class _SmokeSample:
+    """``--nnhal-smoke``'s sample of one ``cases`` function, chosen before its items are
+    built: the items ``smoke_sample`` would keep of them all, built with as few others as it
+    takes to tell which.
+
+    The cases the run keeps are listed first without being made (``make``'s asks are
+    answered no and noted; what it lists anyway is kept), in ``smoke_sample``'s order (the
+    hashes of their test ids). Then the first few in that order are built and sampled as
+    ``smoke_sample`` samples a whole function; when the driver supports fewer of them than
+    the sample takes, four times as many are, until the sample is decided or every case
+    was built. Cases left out are counted as deselected by ``smoke``."""
+
+    FIRST = 16
+    """Cases built in the first round."""
+
+    def __init__(self, config: pytest.Config, prefix: str, build: Callable) -> None:
+        self.config, self.prefix, self.build = config, prefix, build
+        self.left_out = 0
+
+    def items(self, make: Callable, wanted, picks: Callable, kept: Callable) -> list:
+        import hashlib
+
+        listed: dict[str, object] = {}  # case id -> its parameter, None when not made yet
+        twins: set[str] = set()
+
+        def noted(case_id: str, marks, operations=None) -> bool:
+            if picks(case_id, marks, operations):
+                if case_id in twins:
+                    picks(case_id, marks, operations)  # not kept: raises the twin error
+                twins.add(case_id)
+                listed[case_id] = None
+            return False
+
+        for param in _made(self.config, make, wanted, noted):
+            if kept(param):
+                listed[param.id] = param
+        key = {i: hashlib.sha256(f"{self.prefix}{i}]".encode()).digest() for i in listed}
+        order = sorted(listed, key=key.__getitem__)
+        support = smoke_support(self.config)
+        built: dict[str, pytest.Item] = {}
+        count = self.FIRST
+        while True:
+            front = order[:count]
+            missing = {i for i in front if listed[i] is None}
+            if missing:
+                for param in _made(self.config, make, wanted, _among(missing)):
+                    if param.id in missing:
+                        listed[param.id] = param
+            for case_id in front:
+                if case_id not in built:
+                    built[case_id] = self.build(listed[case_id])
+            in_order = [built[i] for i in front]
+            chosen = smoke_sample(in_order, support)
+            # Decided once the sample's scan stopped among them: it stops at the
+            # SMOKE_PER_TEST-th supported item that compares output values.
+            strong = [i for i in in_order if support.supports(i) is not False]
+            strong = [i for i in strong if not _compares_nothing(i)]
+            if count >= len(order) or len(strong) >= SMOKE_PER_TEST:
+                break
+            count *= 4
+        keep = {id(item) for item in chosen}
+        self.left_out = len(order) - len(keep)
+        return [built[i] for i in listed if i in built and id(built[i]) in keep]
+
+
+def _among(case_ids: set[str]) -> Callable[..., bool]:
+    """A ``case_pick`` answer: yes for ``case_ids`` only."""
+    return lambda case_id, marks, operations=None: case_id in case_ids
+
+
+def smoke_support(config: pytest.Config) -> DriverSupport:
+    """The run's ``DriverSupport``: one for its whole collection (each model asked once)."""
+    if _SUPPORT not in config.stash:
+        config.stash[_SUPPORT] = DriverSupport(config)
+    return config.stash[_SUPPORT]
 
 
 def _made(config: pytest.Config, make: Callable, wanted: set[str] | None, picks: Callable) -> list:
@@ -718,9 +807,11 @@ def _count_unbuilt(config: pytest.Config) -> None:
         terminal._numcollected += unbuilt_cases(config)
     placeholders: dict[str, list[DeselectedCase]] = {"filter": [], "shard": []}
     for cases in unbuilt:
+        placeholders.setdefault(cases.reason, [])
         placeholders[cases.reason] += [DeselectedCase(cases.nodeid)] * cases.count
-    config.hook.pytest_deselected(items=placeholders["filter"])
-    deselect(config, placeholders["shard"], "shard")
+    config.hook.pytest_deselected(items=placeholders.pop("filter"))
+    for reason, dropped in placeholders.items():
+        deselect(config, dropped, reason)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -730,11 +821,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         marker = item.get_closest_marker("generated_case")
         if marker is not None:
             item.extra_keyword_matches.update(_case_keywords([marker]))
-    if config.getoption("--nnhal-smoke"):
-        _keep(config, items, smoke_sample(items, DriverSupport(config)), "smoke")
     wanted = set(config.getoption("--nnhal-op"))
     if wanted:
         _keep(config, items, [item for item in items if wanted & set(item_operations(item))])
+    if config.getoption("--nnhal-smoke"):  # a sample of what --nnhal-op kept
+        _keep(config, items, smoke_sample(items, smoke_support(config)), "smoke")
 
 
 def smoke_sample(

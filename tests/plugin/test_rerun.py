@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -174,6 +177,60 @@ def test_nnhal_op_builds_only_the_case_items_it_keeps(pytester) -> None:
     assert selective.outlines[-1].startswith(f"{len(ids)}/")
     total = everything.outlines[-1].partition(" tests collected")[0]
     assert selective.outlines[-1].partition(" tests collected")[0].endswith(f"/{total}")
+    # --nnhal-smoke samples what --nnhal-op keeps
+    sample = _run(pytester, *args, "--nnhal-op=ADD", "--nnhal-smoke")
+    sampled = [line for line in sample.outlines if "::" in line and "PROBE" not in line]
+    assert sampled and set(sampled) <= set(ids)
+    assert {i.split("::")[1].split("[")[0] for i in sampled} == names
+
+
+SMOKE_PROBE = """
+import pytest
+from plugins import collection
+from plugins.collection import smoke_sample, smoke_support
+
+BUILT = []
+made = collection._case_item
+
+def counted(*args, **kwargs):  # every case item made, kept or not
+    BUILT.append(1)
+    return made(*args, **kwargs)
+
+collection._case_item = counted
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    print("PROBE built", len(BUILT))
+    if not config.getoption("--nnhal-smoke"):
+        print("PROBE sample", *[i.nodeid for i in smoke_sample(items, smoke_support(config))])
+"""
+
+
+def test_a_smoke_run_builds_its_sample_and_few_other_case_items(pytester) -> None:
+    """--nnhal-smoke chooses among a function's cases before building them: the sample is
+    the one ``smoke_sample`` draws from every item built, for a driver of three operations
+    (most cases declined: the sample looks deep into the cases' order)."""
+    example = Path(sys.executable).with_name("nnhal-example")
+    written = subprocess.run(
+        [str(example), str(pytester.path / "vendor")], capture_output=True, text=True, timeout=60
+    )
+    assert written.returncode == 0, written.stderr
+    shutil.copy(pytester.path / "vendor" / "my_driver.py", pytester.path)
+    pytester.makepyfile(nnhal_smoke_probe=SMOKE_PROBE)
+    args = ["-p", "nnhal_smoke_probe", "--pyargs", "conformance.test_generated"]
+    args += ["conformance.test_validate_model", "--collect-only", "-q", "--nnhal-profile=ci"]
+    args += ["--hal-version=1.2", "--driver=my_driver:Factory"]
+    smoke = _run(pytester, *args, "--nnhal-smoke")
+    everything = _run(pytester, *args)
+    assert smoke.ret == everything.ret == 0, smoke.stdout.str()[-2000:]
+    ids = [line for line in smoke.outlines if "::" in line and "PROBE" not in line]
+    sample = next(line for line in everything.outlines if line.startswith("PROBE sample"))
+    assert ids == sample.split()[2:] and len(ids) > 10
+    assert any("/add/" in i or "/mul/" in i or "/relu/" in i for i in ids)
+    built = next(line for line in smoke.outlines if line.startswith("PROBE built")).split()[2]
+    total = int(everything.outlines[-1].partition(" tests collected")[0])
+    assert int(built) < total / 20, (built, total)
+    assert smoke.outlines[-1].startswith(f"{len(ids)}/{total} tests collected")
 
 
 def test_cases_left_unbuilt_count_as_deselected_in_a_report(pytester) -> None:
