@@ -342,7 +342,8 @@ def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: objec
         return item
 
     if config.getoption("--nnhal-smoke", False):
-        sample = _SmokeSample(config, f"{collector.obj.__name__}::{name}[", build)
+        twin = functools.partial(_twins, collector, name)
+        sample = _SmokeSample(config, f"{collector.obj.__name__}::{name}[", build, twin)
         items += sample.items(make, wanted, picks, kept)
         left["smoke"] = sample.left_out
     else:
@@ -388,8 +389,8 @@ class _SmokeSample:
     FIRST = 16
     """Cases built in the first round."""
 
-    def __init__(self, config: pytest.Config, prefix: str, build: Callable) -> None:
-        self.config, self.prefix, self.build = config, prefix, build
+    def __init__(self, config: pytest.Config, prefix: str, build: Callable, twin: Callable):
+        self.config, self.prefix, self.build, self.twin = config, prefix, build, twin
         self.left_out = 0
 
     def items(self, make: Callable, wanted, picks: Callable, kept: Callable) -> list:
@@ -401,7 +402,7 @@ class _SmokeSample:
         def noted(case_id: str, marks, operations=None) -> bool:
             if picks(case_id, marks, operations):
                 if case_id in twins:
-                    picks(case_id, marks, operations)  # not kept: raises the twin error
+                    raise self.twin(case_id)
                 twins.add(case_id)
                 listed[case_id] = None
             return False

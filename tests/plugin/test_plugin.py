@@ -521,6 +521,30 @@ def test_a_twin_id_among_the_cases_left_out_is_a_collection_error(
     )
 
 
+def test_a_twin_id_is_a_collection_error_in_a_smoke_run_too(pytester: pytest.Pytester) -> None:
+    """--nnhal-smoke lists a function's cases before it builds any: a twin asked about, or
+    listed, is refused there as well."""
+    asked = _picking(pytester, ["add/0", "mul/0", "add/1", "add/0"], "--nnhal-smoke")
+    pytester.makepyfile(
+        test_listed="""
+import pytest
+from conformance.harness.marks import cases
+
+@cases("value", lambda config: [pytest.param(1, id="same"), pytest.param(2, id="same")])
+def test_case(value):
+    pass
+"""
+    )
+    listed = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--driver=reference", "--nnhal-smoke", "test_listed.py"
+    )
+    for result, module, twin in ((asked, "test_picking", "add/0"), (listed, "test_listed", "same")):
+        assert result.ret == pytest.ExitCode.INTERRUPTED, result.stdout.str()
+        result.stdout.fnmatch_lines(
+            [f"*{module}.py::test_case: two cases have the id '{twin}'; every case needs its*"]
+        )
+
+
 def test_outside_a_collection_every_case_is_picked() -> None:
     from conformance.harness.marks import case_pick, every_case
 
