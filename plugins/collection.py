@@ -5,8 +5,9 @@ docstring has the rule). ``configure`` and ``check_operation_names`` (called by
 ``plugins.running.configure``) make the suite's node ids work from any folder,
 register its markers and check ``--nnhal-op``; the hooks here give the suite's
 modules their node ids, collect ``cases``-marked functions as ``CaseItem``s
-(only those the run's node ids, ``-k`` and ``-m`` keep), apply ``--nnhal-smoke``
-and ``--nnhal-op``, count what every selection left out (``deselected_by``: the
+(only those the run's node ids, ``-k``, ``-m`` and ``--nnhal-op`` keep, and of a
+smoke run its sample), apply ``--nnhal-op`` and then ``--nnhal-smoke`` to what
+else was built, count what every selection left out (``deselected_by``: the
 meaning is ``plugins.report.counts``'s), and print the collection's progress.
 ``--shard`` and ``--expect-fail`` are applied by ``plugins.report``
 (``ReportPlugin.pytest_collection_modifyitems``).

@@ -24,9 +24,9 @@ Registered under the ``pytest11`` entry point as ``nnhal``, so an installed
   (``plugins.packs``);
 * ``--nnhal-op=NAME`` (repeatable): keep only the tests of these operations
   (exact names: CONV_2D is not DEPTHWISE_CONV_2D), deselecting the rest;
-  ``--nnhal-smoke`` keeps a small deterministic sample of every test function,
-  of the items the driver says it supports (``plugins.collection.DriverSupport``).
-  Either run is not a certificate. Collection prints its progress and ends with
+  ``--nnhal-smoke`` keeps a small deterministic sample of every test function
+  (of what ``--nnhal-op`` keeps), of the items the driver says it supports
+  (``plugins.collection.DriverSupport``). Either run is not a certificate. Collection prints its progress and ends with
   ``nnhal: collected N tests in T s`` (and ``(K selected, M deselected by ...)``:
   the counts of ``plugins.report.counts``); the run names each category as it starts.
 
