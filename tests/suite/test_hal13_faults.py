@@ -16,10 +16,14 @@ from suite_outcomes import outcomes_of, with_outcome
 
 FAULTY = Path(__file__).resolve().parents[1] / "support" / "faulty_drivers_13.py"
 MEMORY_DRIVERS = FAULTY.with_name("memory_drivers.py")
-SELECTION = "(V1_0/add/ and not coupling) or test_fenced or (test_qos and V1_0/)"
-"""The items run: ADD's generated cases on every path, the fenced tests, and the
-quality-of-service rows of the first case of every HAL 1.0 spec (the coupling items'
-drivers are below)."""
+SELECTION = (
+    "(V1_0/add/ and not coupling and not as_internal and not as_inputs) or test_fenced"
+    " or (test_qos and V1_0/)"
+)
+"""The items run: ADD's generated cases on every path (with their constants as the spec
+gives them: the lifetime variations compute the same, and were half of the runs), the fenced
+tests, and the quality-of-service rows of the first case of every HAL 1.0 spec (the coupling
+items' drivers are below)."""
 
 
 SUITE = ("conformance.test_generated", "conformance.test_fenced", "conformance.test_deadlines")
