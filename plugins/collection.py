@@ -430,8 +430,9 @@ class _SmokeSample:
             chosen = smoke_sample(in_order, support)
             # Decided once the sample's scan stopped among them: it stops at the
             # SMOKE_PER_TEST-th supported item that compares output values.
-            strong = [i for i in in_order if support.supports(i) is not False]
-            strong = [i for i in strong if not _compares_nothing(i)]
+            strong = [
+                i for i in in_order if support.supports(i) is not False and not _compares_nothing(i)
+            ]
             if count >= len(order) or len(strong) >= SMOKE_PER_TEST:
                 break
             count *= 4

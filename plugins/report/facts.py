@@ -210,11 +210,15 @@ def _operand_type(case: Any) -> str | None:
     return f"{name}+relaxed" if model.relax_computation_float32_to_float16 else name
 
 
-def params_operations(params: dict[str, Any], case: Any = None) -> list[str]:
+def params_operations(params: dict[str, Any]) -> list[str]:
     """The operations an item exercises by its parameters (what it runs when no
-    ``generated_case`` mark says): its generated case's (``case``, or the one among
-    ``params``), else those ``_named_operation`` reads."""
-    case = case if case is not None else _generated_test(params)
+    ``generated_case`` mark says): its generated case's, else those ``_named_operation``
+    reads."""
+    return _operations_of(params, _generated_test(params))
+
+
+def _operations_of(params: dict[str, Any], case: Any) -> list[str]:
+    """``params_operations``, given the generated case among ``params`` (None: none)."""
     if case is not None:
         return [str(op) for op in case.provenance.operations]
     return _named_operation(params)
@@ -261,7 +265,7 @@ def item_facts(item: pytest.Item) -> dict[str, Any]:
     if marker is not None and len(marker.args) > 1:
         operations = [str(op) for op in marker.args[1]]
     else:
-        operations = params_operations(params, case)
+        operations = _operations_of(params, case)  # the case is looked up once
     run = run_of(param_id) if param_id is not None else None
     path = run if run is not None and _PATH_RUNS.match(run) else None
     tier = item.get_closest_marker("tier")
