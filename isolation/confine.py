@@ -25,7 +25,8 @@ script, which uses nothing but the standard library and is run as a file with
    inheritable sets are cleared. Without ``CAP_SYS_ADMIN`` the driver can
    neither unmount the fresh ``/proc`` (to see the host's) nor remount
    anything writable;
-7. ``execve``\\ s the service command.
+7. runs the service command as its child, and reaps the namespace's processes until the
+   service ends (``_serve``).
 
 A step that fails ends the script with status 121 and one line naming the
 step on stderr (the service's log): the harness then reports that the driver
@@ -291,12 +292,44 @@ def main(argv: list[str]) -> int:
     except (SetupError, OSError) as e:
         print(f"confine: the driver's sandbox could not be set up: {e}", file=sys.stderr)
         return FAILED
-    command = argv[3:]
+    return _serve(argv[3:])
+
+
+def _serve(command: list[str]) -> int:
+    """Step 7: run the service as a child, and stay the namespace's first process.
+
+    The first process of a PID namespace is its init: the kernel delivers it no signal it
+    has no handler for, SIGKILL included, and the orphans of the namespace are its to reap.
+    A service run as that process could not be killed by its own driver (a driver that
+    ``kill(getpid(), SIGKILL)``\ s itself, as the out-of-memory killer would, went on
+    running) and would leave zombies. So this process forks the service, holds nothing of
+    it (every descriptor but the standard three is closed here), reaps every child, and
+    when the service ends ends too: with its exit status, or 128 + N for signal N (as
+    bubblewrap reports it; the harness reads both the same way). Its end ends every other
+    process of the namespace."""
     try:
-        os.execvp(command[0], command)
+        pid = os.fork()
     except OSError as e:
-        print(f"confine: cannot run {command[0]}: {e.strerror}", file=sys.stderr)
-    return FAILED
+        print(f"confine: cannot start the service: {e.strerror}", file=sys.stderr)
+        return FAILED
+    if pid == 0:
+        try:
+            os.execvp(command[0], command)
+        except OSError as e:
+            print(f"confine: cannot run {command[0]}: {e.strerror}", file=sys.stderr)
+        os._exit(FAILED)
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+    while True:
+        try:
+            child, status = os.wait()
+        except ChildProcessError:  # pragma: no cover - the service is always a child
+            return FAILED
+        except InterruptedError:  # pragma: no cover - retried by Python itself
+            continue
+        if child == pid:
+            if os.WIFSIGNALED(status):
+                return 128 + os.WTERMSIG(status)
+            return os.waitstatus_to_exitcode(status)
 
 
 if __name__ == "__main__":

@@ -806,7 +806,7 @@ class DriverService:
                 waits.end(lambda: DriverCrashed(deliberate, method))
             return deliberate
         process = self.process if connection is self.connection else None
-        status = _exit_status(process, self.sandbox.kind == "bubblewrap")
+        status = _exit_status(process, self.sandbox.kind in ("bubblewrap", "unshare"))
         description = (
             f"driver process died ({status})" if status else f"driver channel broke ({reason})"
         )
@@ -934,7 +934,8 @@ def _exit_status(process: subprocess.Popen | None, signal_codes: bool = False) -
     """``signal 11 SIGSEGV`` or ``exit status 3``; kills a process that lingers.
 
     ``signal_codes``: the process is a sandbox launcher that reports its child's
-    death by signal N as exit status 128 + N (bubblewrap does).
+    death by signal N as exit status 128 + N (bubblewrap does, and so does
+    ``isolation.confine`` under unshare).
     """
     if process is None:
         return ""

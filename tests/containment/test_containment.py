@@ -300,6 +300,23 @@ def test_a_driver_probing_its_sandbox_gets_nowhere(tmp_path, containment) -> Non
 
 
 @pytest.mark.parametrize("containment", ["bubblewrap", "unshare", "process-group"])
+def test_a_driver_that_kills_itself_dies_in_every_containment(tmp_path, containment) -> None:
+    """The service is never the first process of its PID namespace, which no signal it has
+    no handler for reaches from inside (a SIGKILL the driver sends itself, as the
+    out-of-memory killer would, did nothing under unshare): the call fails as a crash
+    naming the signal, and the service is restarted for the next item."""
+    if containment != "process-group":
+        _need(containment)
+    attack = Attack(tmp_path, "KilledInExecute", f"--driver-containment={containment}")
+    assert attack.outcome("sync") == "failed", attack.output
+    assert attack.outcomes["sync"][1]["nnhal_fault"] == (
+        "driver process died (signal 9 SIGKILL) during execute_synchronously"
+    )
+    assert attack.outcome("async") == attack.outcome("burst") == "passed"
+    attack.check_clean()
+
+
+@pytest.mark.parametrize("containment", ["bubblewrap", "unshare", "process-group"])
 def test_a_fork_bomb_is_stopped_at_the_process_limit(tmp_path, containment) -> None:
     if containment != "process-group":
         _need(containment)
