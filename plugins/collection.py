@@ -27,14 +27,21 @@ import pytest
 
 from conformance.harness.marks import CASE_PICK, CASES_WANTED, every_case
 from plugins.report.facts import params_operations, test_id
-from plugins.suite import SMOKE_PER_TEST, SUITE, in_suite, innermost_run, is_xdist_controller
+from plugins.suite import (
+    SMOKE_PER_TEST,
+    SUITE,
+    in_suite,
+    innermost_run,
+    is_xdist_controller,
+    suite_folder,
+)
 
 _UNBUILT = pytest.StashKey["list[UnbuiltCases]"]()
 """Cases a selection left out before their items were built (``unbuilt_cases``)."""
 _DESELECTED = pytest.StashKey["dict[str, int]"]()
 """Tests deselected so far: ``total`` (every ``pytest_deselected``), and of those, the ones
 deselected by a named reason (``deselect``)."""
-_WANTED = pytest.StashKey["dict[str, set[str]] | None"]()
+_WANTED = pytest.StashKey["dict[str, set[str] | None] | None"]()
 _ABOVE_LEVEL = pytest.StashKey["int"]()
 """Cases not built because they need a HAL level above the tested one (``above_level``)."""
 _SHARD = pytest.StashKey["object"]()
@@ -107,31 +114,62 @@ def suite_arguments(args: list[str], cwd: Path, config: pytest.Config) -> list[s
     return converted
 
 
-def wanted_items(args: list[str], cwd: Path) -> dict[str, set[str]] | None:
+def wanted_items(args: list[str], cwd: Path) -> dict[str, set[str] | None] | None:
     """Suite module -> the items the arguments name in it (``test_x[id]``, or ``test_x``
-    for all of a function's), for the modules named only by such node ids; None when an
-    argument may hold more than named items (a folder, a module without ``::``, a file
-    outside the suite), so collection builds everything as usual."""
+    for all of a function's), or None for a module an argument names whole; None in all
+    when an argument may hold more of the suite than whole modules (a folder or package
+    of the suite, or one holding it), so collection builds everything as usual. An
+    argument holding nothing of the suite (a file or folder outside it) changes nothing."""
     if not args:
         return None
-    wanted: dict[str, set[str]] = {}
+    wanted: dict[str, set[str] | None] = {}
+    whole: set[str] = set()
     for arg in args:
         path, sep, rest = arg.partition("::")
-        if not sep or not rest or "::" in rest:
-            return None
         module = _suite_module(path, cwd)
         if module is None:
+            if _may_hold_suite(path, cwd):
+                return None
+        elif not sep:
+            whole.add(module)
+        elif not rest or "::" in rest:
             return None
-        wanted.setdefault(module, set()).add(rest)
+        else:
+            named = wanted.setdefault(module, set())
+            assert named is not None
+            named.add(rest)
+    if not wanted:
+        return None
+    wanted.update(dict.fromkeys(whole))
     return wanted
+
+
+def _may_hold_suite(path: str, cwd: Path) -> bool:
+    """Whether an argument that names no suite module may still hold some of the suite: a
+    package of it (dotted) or a folder of it, holding it, or a file of it."""
+    target = (cwd / path).resolve()
+    if not target.exists():  # a dotted name (--pyargs)
+        return path == SUITE or path.startswith(f"{SUITE}.")
+    folder = suite_folder()
+    if folder is None:
+        return False
+    return in_suite(target) is not None or target == folder or target in folder.parents
 
 
 def _suite_module(path: str, cwd: Path) -> str | None:
     """The dotted name of the suite module ``path`` names (dotted or a file), or None."""
     if path.startswith(f"{SUITE}.") and not path.endswith(".py"):
-        return path
+        return path if _is_module(path) else None
     relative = in_suite(cwd / path) if path.endswith(".py") else None
     return ".".join(relative.with_suffix("").parts) if relative else None
+
+
+def _is_module(dotted: str) -> bool:
+    """Whether the suite's ``dotted`` name is a module of it (not a package)."""
+    folder = suite_folder()
+    if folder is None:
+        return True
+    return not folder.parent.joinpath(*dotted.split(".")).is_dir()
 
 
 def _cases_wanted(collector: pytest.Module, name: str) -> set[str] | None:
@@ -140,7 +178,7 @@ def _cases_wanted(collector: pytest.Module, name: str) -> set[str] | None:
     if wanted is None:
         return None
     names = wanted.get(collector.obj.__name__)
-    if names is None:  # no argument names this module: pytest will not keep its items
+    if names is None:  # named whole, or not named at all: pytest will not keep its items
         return None
     if name in names:
         return None

@@ -74,4 +74,4 @@ def in_suite(path: Path) -> PurePath | None:
         relative = path.resolve().relative_to(folder.parent)
     except ValueError:
         return None
-    return relative if relative.parts[0] == SUITE else None
+    return relative if relative.parts[:1] == (SUITE,) else None

@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from plugins.collection import wanted_items
 from plugins.report.document import load
+from plugins.suite import suite_folder
 
 FAULTY = Path(__file__).resolve().parents[1] / "support" / "faulty_drivers.py"
 ITEM = "conformance/test_generated.py::test_generated[V1_0/add/none/ex0/sync]"
@@ -95,12 +97,38 @@ def test_named_items_are_the_only_ones_built(pytester) -> None:
     # deselected, in pytest's line as in the report (plugins.report.counts).
     line = next(line for line in result.outlines if line.startswith("collected "))
     assert re.fullmatch(r"collected (\d+) items / (\d+) deselected / 2 selected", line), line
-    # A module named without an item keeps everything of it.
+    # A module named without an item keeps everything of it, and the named item's module
+    # still builds that item alone.
     result = _run(pytester, "--pyargs", ITEM, "conformance.test_basic", "--collect-only", "-q")
-    assert any(
-        line.startswith("conformance/test_basic.py::test_status") for line in result.outlines
-    )
+    basic = [line for line in result.outlines if line.startswith("conformance/test_basic.py::")]
+    assert any(line.startswith("conformance/test_basic.py::test_status") for line in basic)
     assert ITEM in result.outlines, result.stdout.str()
+    counts = re.fullmatch(
+        r"(\d+)/(\d+) tests collected \((\d+) deselected\) in .*", result.outlines[-1]
+    )
+    assert counts is not None, result.outlines[-1]
+    assert int(counts[1]) == len(basic) + 1
+    assert int(counts[3]) == int(counts[2]) - int(counts[1]) > 1000
+
+
+def test_which_items_the_arguments_name_by_module(tmp_path) -> None:
+    """``wanted_items``: the items named in each suite module, None for a module named whole;
+    None in all where an argument may hold more of the suite (its package or a folder of
+    or above it); an argument of none of the suite changes nothing."""
+    suite = suite_folder()
+    assert suite is not None
+    generated = f"{ITEM.split('::')[0].removesuffix('.py').replace('/', '.')}"
+    named = f"{generated}::{ITEM.split('::')[1]}"
+    (tmp_path / "test_other.py").write_text("")
+    assert wanted_items([named], tmp_path) == {generated: {ITEM.split("::")[1]}}
+    assert wanted_items([named, "conformance.test_basic", "test_other.py"], tmp_path) == {
+        generated: {ITEM.split("::")[1]},
+        "conformance.test_basic": None,
+    }
+    assert wanted_items([named, generated], tmp_path) == {generated: None}
+    for holding in ("conformance", "conformance.generated", str(suite), str(suite.parent)):
+        assert wanted_items([named, holding], tmp_path) is None, holding
+    assert wanted_items(["conformance.test_basic"], tmp_path) is None  # no item named
 
 
 @pytest.mark.parametrize(
