@@ -390,8 +390,10 @@ def _rank_zero_cases() -> set[str]:
 def test_rank_zero_results_fail_exactly_the_cases_android_11_gives_shape_1(pytester) -> None:
     """A driver whose SQUEEZE, STRIDED_SLICE and REDUCE_* results keep rank 0 (Android 10)
     fails every item of the cases where every axis goes, at every type and through every
-    HAL level's methods, and passes every other item of those operations."""
-    selection = "squeeze or strided_slice or reduce_ or rank0"
+    HAL level's methods, and passes every other item of those operations. The timed and
+    short-buffer forms of each path are left out: they run the same computation again (a
+    third of the items each)."""
+    selection = "(squeeze or strided_slice or reduce_ or rank0) and not timed and not short"
     outcomes, result = _run(pytester, "RankZeroResults", "-k", selection)
     cases = _rank_zero_cases()
     specs = {case.rsplit("/", 1)[0] for case in cases}
