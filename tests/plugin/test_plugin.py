@@ -120,11 +120,12 @@ def test_usage_error_is_one_line(run, pytester, option: str, message: str) -> No
 
 
 HYPOTHESIS_SETTINGS_TEST = """
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 def test_settings():
     current = settings.default
-    print("SETTINGS", settings.get_current_profile_name(), current.max_examples, current.deadline)
+    print("SETTINGS", settings.get_current_profile_name(), current.max_examples, current.deadline,
+          "shrinks" if Phase.shrink in current.phases else "no-shrink")
 """
 
 
@@ -135,6 +136,21 @@ def test_the_suites_own_hypothesis_profile_may_be_named(pytester: pytest.Pyteste
     )
     assert result.ret == 0, result.stdout.str() + result.stderr.str()
     assert "SETTINGS nnhal-ci 5 None" in result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    ("profile", "settings"), [("ci", "5 None no-shrink"), ("full", "40 None shrinks")]
+)
+def test_only_the_ci_profile_reports_a_failing_draw_unshrunk(
+    pytester: pytest.Pytester, profile: str, settings: str
+) -> None:
+    """The quick profile does not shrink a failing draw (each try runs the failing test
+    again: one that waits out a timeout cost minutes); the certification's does."""
+    pytester.makepyfile(test_settings=HYPOTHESIS_SETTINGS_TEST)
+    options = ["-p", "no:cacheprovider", "-s", f"--nnhal-profile={profile}"]
+    result = pytester.runpytest_subprocess(*options, "--nnhal-seed=3")
+    assert result.ret == 0, result.stdout.str() + result.stderr.str()
+    assert f"SETTINGS nnhal-{profile} {settings}" in result.stdout.str()
 
 
 @pytest.mark.parametrize(
