@@ -301,7 +301,7 @@ def _serve(command: list[str]) -> int:
     The first process of a PID namespace is its init: the kernel delivers it no signal it
     has no handler for, SIGKILL included, and the orphans of the namespace are its to reap.
     A service run as that process could not be killed by its own driver (a driver that
-    ``kill(getpid(), SIGKILL)``\ s itself, as the out-of-memory killer would, went on
+    sends itself SIGKILL, as the out-of-memory killer would, went on
     running) and would leave zombies. So this process forks the service, holds nothing of
     it (every descriptor but the standard three is closed here), reaps every child, and
     when the service ends ends too: with its exit status, or 128 + N for signal N (as
