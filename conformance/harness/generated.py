@@ -354,18 +354,26 @@ def corpus_of(case_ids: Iterable[str] | None) -> tuple[GeneratedTest, ...]:
 
 
 _LOWEST: dict[str, HalVersion | None] = {}
+_LOWEST_OF: dict[int, tuple[GeneratedTest, HalVersion | None]] = {}
+"""``lowest_version``'s answers by the case object's identity (its id, a few string
+operations, was most of the cost of the 130,000 calls a collection makes): the entry holds
+the case, so no other object takes its identity while the entry exists."""
 
 
 def lowest_version(test: GeneratedTest) -> HalVersion | None:
     """The oldest HAL version the case's model is valid at (None: the corpus is broken):
     as the generator recorded it for that very model object (``_RECORDED``), else
     validated; once per case and process."""
+    known = _LOWEST_OF.get(id(test))
+    if known is not None and known[0] is test:
+        return known[1]
     if test.test_id not in _LOWEST:
         recorded = _RECORDED.get(id(test.model))
         if recorded is not None and recorded[0] is test.model:
             _LOWEST[test.test_id] = recorded[1]
         else:
             _LOWEST[test.test_id] = minimum_version(test.model)
+    _LOWEST_OF[id(test)] = (test, _LOWEST[test.test_id])
     return _LOWEST[test.test_id]
 
 

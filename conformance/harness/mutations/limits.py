@@ -6,6 +6,7 @@ required inputs omitted, input ranks."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterator
 
 from hypothesis import strategies as st
@@ -64,14 +65,21 @@ def _before(level: HalVersion) -> frozenset[HalVersion]:
     return frozenset(v for v in HalVersion if v < level)
 
 
+@functools.cache
+def _introduced_at(level: HalVersion) -> tuple[OperationType, ...]:
+    """The operation types introduced at ``level``, in code order."""
+    return tuple(
+        op for op in OperationType if (info := operation_info(op)) and info.introduced == level
+    )
+
+
 def _newer_operation(model: Model, j: int, level: HalVersion) -> int | None:
     """An operation type introduced at ``level`` whose forms there take operation ``j``'s
     operand types (the first in code order)."""
     operation = model.operations[j]
     ins, outs = _types(model, operation.inputs), _types(model, operation.outputs)
-    for op in OperationType:
-        info = operation_info(op)
-        if info is None or info.introduced != level or op == operation.type:
+    for op in _introduced_at(level):
+        if op == operation.type:
             continue
         if any(s.accepts_types(ins, outs) for s in signatures(op, level)):
             return op
