@@ -434,10 +434,14 @@ def test_cases_are_items_like_parametrized_ones(pytester: pytest.Pytester) -> No
                     (m.name, m.args) for m in item.iter_markers() if m.name in ("tier", "category")
                 )
                 print("ITEM", item.nodeid, item.fixturenames, marks)
+            # the fixtures of a function's cases are resolved once, for the first
+            infos = {id(i._fixtureinfo) for i in session.items if "test_case[" in i.nodeid}
+            print("FIXTURE INFOS", len(infos))
         """
     )
     result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-s", "--driver=reference")
     result.assert_outcomes(passed=4)
+    assert "FIXTURE INFOS 1" in result.outlines
     lines = [line for line in result.outlines if line.startswith("ITEM")]
     assert lines == [
         "ITEM test_cases.py::test_case[two] ['hal_timeout', 'nnhal_config']"
