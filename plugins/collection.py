@@ -122,7 +122,7 @@ def wanted_items(args: list[str], cwd: Path) -> dict[str, set[str] | None] | Non
     argument holding nothing of the suite (a file or folder outside it) changes nothing."""
     if not args:
         return None
-    wanted: dict[str, set[str] | None] = {}
+    named: dict[str, set[str]] = {}
     whole: set[str] = set()
     for arg in args:
         path, sep, rest = arg.partition("::")
@@ -135,13 +135,10 @@ def wanted_items(args: list[str], cwd: Path) -> dict[str, set[str] | None] | Non
         elif not rest or "::" in rest:
             return None
         else:
-            named = wanted.setdefault(module, set())
-            assert named is not None
-            named.add(rest)
-    if not wanted:
+            named.setdefault(module, set()).add(rest)
+    if not named:
         return None
-    wanted.update(dict.fromkeys(whole))
-    return wanted
+    return {**named, **dict.fromkeys(whole)}
 
 
 def _may_hold_suite(path: str, cwd: Path) -> bool:

@@ -367,14 +367,15 @@ def lowest_version(test: GeneratedTest) -> HalVersion | None:
     known = _LOWEST_OF.get(id(test))
     if known is not None and known[0] is test:
         return known[1]
-    if test.test_id not in _LOWEST:
+    key = test.test_id
+    if key not in _LOWEST:
         recorded = _RECORDED.get(id(test.model))
         if recorded is not None and recorded[0] is test.model:
-            _LOWEST[test.test_id] = recorded[1]
+            _LOWEST[key] = recorded[1]
         else:
-            _LOWEST[test.test_id] = minimum_version(test.model)
-    _LOWEST_OF[id(test)] = (test, _LOWEST[test.test_id])
-    return _LOWEST[test.test_id]
+            _LOWEST[key] = minimum_version(test.model)
+    _LOWEST_OF[id(test)] = (test, _LOWEST[key])
+    return _LOWEST[key]
 
 
 def load_test(module_name: str, test_name: str) -> GeneratedTest:
