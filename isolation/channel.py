@@ -559,11 +559,14 @@ def _message_of(error: BaseException) -> str:
 
 
 class _Pending:
-    __slots__ = ("event", "method", "ok", "value")
+    """A call sent and its answer once it came (``done``: set under the connection's
+    ``_turn``, whose waiters are then woken)."""
+
+    __slots__ = ("done", "method", "ok", "value")
 
     def __init__(self, method: str) -> None:
         self.method = method
-        self.event = threading.Event()
+        self.done = False
         self.ok = False
         self.value: object = None
 
@@ -944,7 +947,7 @@ class Connection:
         while True:
             with self._turn:
                 while True:
-                    if pending.event.is_set():
+                    if pending.done:
                         return True
                     if channel.reading.acquire(blocking=False):
                         break
@@ -953,18 +956,18 @@ class Connection:
                         return False
                     self._turn.wait(remaining)  # an answer came, or the reading is free
             try:
-                while not pending.event.is_set() and not channel.closed:
+                while not pending.done and not channel.closed:
                     message = self._receive(deadline, deadline)
                     if message is None:
                         if self._losing:
                             break  # the loss ends this call: its event is set with the fault
                         if deadline is not None and time.monotonic() >= deadline:
-                            return pending.event.is_set()
+                            return pending.done
                     elif type(message) in _SERVED:
                         self._workers.submit(lambda served=message: self._serve_any(served))
             finally:
                 self._release_reading()
-            if channel.closed and not pending.event.is_set():
+            if channel.closed and not pending.done:
                 return False
 
     def _release_reading(self) -> None:
@@ -977,7 +980,7 @@ class Connection:
 
     def _finish(self, pending: _Pending) -> None:
         with self._turn:
-            pending.event.set()
+            pending.done = True
             self._turn.notify_all()
 
     def _reader(self) -> None:

@@ -758,24 +758,40 @@ _LISTED = frozenset({Operand, Operation, RequestArgument})
 """The records a model delta may refer to."""
 
 
+def _same_source(names: tuple[str, ...]) -> str:
+    """The source of ``same(item, other)`` for a record of fields ``names``: each field the
+    very same object, or both lists of the very same objects (written out field by field:
+    the encoder asks it of every operand of every mutated model)."""
+    lines = ["def same(item, other):"]
+    for name in names:
+        lines += [
+            f"    mine, theirs = item.{name}, other.{name}",
+            "    if mine is not theirs and not (",
+            "        type(mine) is list and type(theirs) is list and len(mine) == len(theirs)",
+            "        and all(map(is_, mine, theirs))",
+            "    ):",
+            "        return False",
+        ]
+    return "\n".join([*lines, "    return True", ""])
+
+
+def _same_functions() -> dict[type, Callable[[object, object], bool]]:
+    found = {}
+    for schema in RECORDS:
+        if schema.cls in _LISTED:
+            namespace = {"is_": operator.is_, "CLS": schema.cls}
+            found[schema.cls] = _compile(_same_source(schema.names), "same", namespace)
+    return found
+
+
 def _same_fields(item: object, other: object) -> bool:
     """Whether ``item`` is an Operand, Operation or RequestArgument whose every field is the
     very object ``other``'s is (a list field: a list of the very same objects)."""
     kind = type(item)
-    if kind is not type(other) or kind not in _LISTED:
+    if kind is not type(other):
         return False
-    getter = _SCHEMA_BY_TYPE[kind][1]
-    for mine, theirs in zip(getter(item), getter(other), strict=True):
-        if mine is theirs:
-            continue
-        if not (
-            type(mine) is list
-            and type(theirs) is list
-            and len(mine) == len(theirs)
-            and all(map(operator.is_, mine, theirs))
-        ):
-            return False
-    return True
+    same = _SAME.get(kind)
+    return same is not None and same(item, other)
 
 
 def encode(
@@ -1464,6 +1480,8 @@ def _compiled_paths() -> tuple[dict[type, Callable], dict[int, Callable]]:
 _ENCODERS, _DECODERS, _ENVELOPE_DECODERS = _compiled_paths()
 """Record and envelope class -> its compiled encoder; record tag (either layout) -> its
 compiled decoder; envelope tag -> its compiled decoder (an envelope is never a value)."""
+_SAME = _same_functions()
+"""Each class of ``_LISTED`` -> its compiled ``_same_fields`` test."""
 
 
 def decode(body: bytes, fds: Sequence[int] = (), peer: Peer | None = None, limits: Limits = LIMITS):

@@ -366,6 +366,9 @@ class Cgroup:
         self.folders = folders
         """Controller (``memory``, ``pids``) -> its group's folder (one folder for v2)."""
         self.version = version
+        self._events: int | None = None
+        """The memory controller's events file, opened once (``oom_kills`` is asked after
+        every test: a read at offset 0 costs a microsecond, an open and close about 15)."""
 
     @staticmethod
     def _own(hierarchy: str) -> str | None:
@@ -436,17 +439,21 @@ class Cgroup:
         """How many of the group's processes the kernel killed for going over its memory."""
         name = "memory.events" if self.version == 2 else "memory.oom_control"
         try:
-            with open(f"{self.folders['memory']}/{name}") as f:
-                for line in f:
-                    key, _, value = line.partition(" ")
-                    if key == "oom_kill":
-                        return int(value)
+            if self._events is None:
+                self._events = os.open(f"{self.folders['memory']}/{name}", os.O_RDONLY)
+            for line in os.pread(self._events, 4096, 0).decode().splitlines():
+                key, _, value = line.partition(" ")
+                if key == "oom_kill":
+                    return int(value)
         except (OSError, ValueError):
             pass
         return 0
 
     def remove(self) -> None:
         """Kill what is left in the groups and remove them."""
+        events, self._events = self._events, None
+        if events is not None:
+            os.close(events)
         for _ in range(_KILL_PASSES):
             pids = self.pids()
             if not pids:

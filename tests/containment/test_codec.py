@@ -11,6 +11,7 @@ harness, and leave a ``DriverService`` able to restart and answer.
 from __future__ import annotations
 
 import contextlib
+import copy
 import itertools
 import json
 import os
@@ -1162,6 +1163,28 @@ def test_models_sent_together_go_as_changes_to_the_first_and_arrive_whole() -> N
     got.values[3].operations[0].inputs.append(7)
     assert got.values[4].operands[2].dimensions == [] and got.values[2].operands[2].dimensions == []
     assert got.values[4].operations[0].inputs == [0, 1, 2]
+
+
+def test_a_record_refers_to_the_first_model_only_when_every_field_is_the_same_object() -> None:
+    from conformance.harness.mutations import copy_operand
+
+    model, _ = _mutated_models()
+    first = model.operands[0]
+    same = copy_operand(first)  # new lists of the very same items, the other fields shared
+    assert codec._same_fields(same, first) and same.dimensions is not first.dimensions
+    changed = copy_operand(first)
+    changed.dimensions[0] = 7  # an item of the copy's own list changed in place
+    assert not codec._same_fields(changed, first)
+    longer = copy_operand(first)
+    longer.dimensions.append(1)
+    assert not codec._same_fields(longer, first)
+    retyped = copy_operand(first)
+    retyped.scale = 0.0 + first.scale + 1.0
+    assert not codec._same_fields(retyped, first)
+    operation = model.operations[0]
+    assert codec._same_fields(copy.copy(operation), operation)
+    assert not codec._same_fields(first, operation)  # another class
+    assert not codec._same_fields(model, model)  # no record a delta refers to
 
 
 def test_a_model_delta_is_refused_where_it_is_not_expected() -> None:

@@ -348,6 +348,24 @@ def test_memory_spread_over_children_meets_the_tree_limit(tmp_path, containment)
     attack.check_clean()
 
 
+@pytest.mark.parametrize(("version", "name"), [(1, "memory.oom_control"), (2, "memory.events")])
+def test_the_count_of_kernel_kills_is_read_afresh_each_time(tmp_path, version, name) -> None:
+    """``oom_kills`` keeps its group's events file open and reads it again at every ask (the
+    harness asks after every test); ``remove`` closes it."""
+    events = tmp_path / name
+    events.write_text("oom_kill_disable 0\nunder_oom 0\noom_kill 0\n")
+    group = sandbox.Cgroup({"memory": str(tmp_path), "pids": str(tmp_path)}, version)
+    assert group.oom_kills() == 0
+    with open(events, "r+") as f:  # the same file, changed in place as the kernel does
+        f.write("oom_kill_disable 0\nunder_oom 0\noom_kill 3\n")
+    assert group.oom_kills() == 3
+    held = len(os.listdir("/proc/self/fd"))
+    group.remove()
+    assert len(os.listdir("/proc/self/fd")) == held - 1
+    events.unlink()  # (a real group's folder is gone after remove)
+    assert group.oom_kills() == 0  # nothing to read: no kill known
+
+
 def test_the_probe_catches_a_containment_that_leaves_the_file_system_writable(
     monkeypatch,
 ) -> None:

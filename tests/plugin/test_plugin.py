@@ -428,6 +428,8 @@ def test_cases_are_items_like_parametrized_ones(pytester: pytest.Pytester) -> No
     pytester.makepyfile(test_cases=CASES_MODULE)
     pytester.makeconftest(
         """
+        import pytest
+
         def pytest_collection_finish(session):
             for item in session.items:
                 marks = sorted(
@@ -437,11 +439,20 @@ def test_cases_are_items_like_parametrized_ones(pytester: pytest.Pytester) -> No
             # the fixtures of a function's cases are resolved once, for the first
             infos = {id(i._fixtureinfo) for i in session.items if "test_case[" in i.nodeid}
             print("FIXTURE INFOS", len(infos))
+            # a case item's location is the one pytest works out for any item
+            for item in session.items:
+                print("LOCATION", item.location, item.location == pytest.Item.location.func(item))
         """
     )
     result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-s", "--driver=reference")
     result.assert_outcomes(passed=4)
     assert "FIXTURE INFOS 1" in result.outlines
+    locations = [line for line in result.outlines if line.startswith("LOCATION")]
+    assert locations[:2] == [
+        "LOCATION ('test_cases.py', 9, 'test_case[two]') True",
+        "LOCATION ('test_cases.py', 9, 'test_case[odd/three]') True",
+    ]
+    assert len(locations) == 4 and all(line.endswith(" True") for line in locations)
     lines = [line for line in result.outlines if line.startswith("ITEM")]
     assert lines == [
         "ITEM test_cases.py::test_case[two] ['hal_timeout', 'nnhal_config']"
