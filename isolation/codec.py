@@ -17,10 +17,9 @@ from a fixed table, followed by the value's parts:
   member's bare value) and every sequence field the very container type it
   declares (sent as a bare array of its items): the usual case for operands,
   operations, models and requests, a third as many nodes to build and check;
-* HAL enums: ``[ENUM_BASE + i, value]`` (``i`` indexes the enums of
-  ``hal.types`` sorted by name; the member is looked up by its value);
-* numpy: ``[NDARRAY, dtype, shape, bin]`` and ``[NPSCALAR, dtype, bin]`` with
-  the dtype from a fixed allow-list;
+* HAL enums: ``[ENUM_BASE + i, value]`` (``i`` indexes ``hal.types``'s enums
+  by name); numpy: ``[NDARRAY, dtype, shape, bin]`` and ``[NPSCALAR, dtype,
+  bin]``, the dtype from a fixed allow-list;
 * things that are not data: ``[HANDLE, slots, ints]`` (a ``NativeHandle``,
   its descriptors riding on the frame as SCM_RIGHTS), ``[FENCE, slot]`` (a
   ``SyncFence``, ``isolation.fencewire``), ``[OBJECT, id,
@@ -45,9 +44,8 @@ objects in a message, the text of an opaque stand-in. A message that breaks a
 rule raises ``MalformedMessage`` naming the rule. A decoder given a deadline
 stops there (``DecodeTimeout``).
 
-Each record's encoder and decoder is Python written out from its schema at
-import ("Compiled record paths" at the end), so that a message does not pay
-for looking its records' layouts up field by field.
+Each record's encoder and decoder (and the test of a model delta) is Python
+written out from its schema at import ("Compiled record paths" at the end).
 """
 
 from __future__ import annotations
@@ -754,44 +752,27 @@ def batch(bodies: list[bytes]) -> bytes:
     )
 
 
-_LISTED = frozenset({Operand, Operation, RequestArgument})
-"""The records a model delta may refer to."""
+_LISTED = frozenset({Operand, Operation, RequestArgument})  # what a model delta refers to
 
 
 def _same_source(names: tuple[str, ...]) -> str:
-    """The source of ``same(item, other)`` for a record of fields ``names``: each field the
-    very same object, or both lists of the very same objects (written out field by field:
-    the encoder asks it of every operand of every mutated model)."""
-    lines = ["def same(item, other):"]
-    for name in names:
-        lines += [
-            f"    mine, theirs = item.{name}, other.{name}",
-            "    if mine is not theirs and not (",
-            "        type(mine) is list and type(theirs) is list and len(mine) == len(theirs)",
-            "        and all(map(is_, mine, theirs))",
-            "    ):",
-            "        return False",
-        ]
-    return "\n".join([*lines, "    return True", ""])
-
-
-def _same_functions() -> dict[type, Callable[[object, object], bool]]:
-    found = {}
-    for schema in RECORDS:
-        if schema.cls in _LISTED:
-            namespace = {"is_": operator.is_, "CLS": schema.cls}
-            found[schema.cls] = _compile(_same_source(schema.names), "same", namespace)
-    return found
+    """``_same_fields`` for a record of fields ``names``, written out field by field (the
+    encoder asks it of every operand of every mutated model)."""
+    checks = "".join(
+        f"    mine, theirs = item.{name}, other.{name}\n"
+        "    if mine is not theirs and not (type(mine) is list and type(theirs) is list\n"
+        "            and len(mine) == len(theirs) and all(map(is_, mine, theirs))):\n"
+        "        return False\n"
+        for name in names
+    )
+    return f"def same(item, other):\n{checks}    return True\n"
 
 
 def _same_fields(item: object, other: object) -> bool:
     """Whether ``item`` is an Operand, Operation or RequestArgument whose every field is the
     very object ``other``'s is (a list field: a list of the very same objects)."""
-    kind = type(item)
-    if kind is not type(other):
-        return False
-    same = _SAME.get(kind)
-    return same is not None and same(item, other)
+    same = _SAME.get(type(item))
+    return same is not None and type(other) is type(item) and same(item, other)
 
 
 def encode(
@@ -1480,7 +1461,8 @@ def _compiled_paths() -> tuple[dict[type, Callable], dict[int, Callable]]:
 _ENCODERS, _DECODERS, _ENVELOPE_DECODERS = _compiled_paths()
 """Record and envelope class -> its compiled encoder; record tag (either layout) -> its
 compiled decoder; envelope tag -> its compiled decoder (an envelope is never a value)."""
-_SAME = _same_functions()
+_SAME = {s.cls: _compile(_same_source(s.names), "same", {"is_": operator.is_, "CLS": s.cls})
+         for s in RECORDS if s.cls in _LISTED}  # fmt: skip
 """Each class of ``_LISTED`` -> its compiled ``_same_fields`` test."""
 
 

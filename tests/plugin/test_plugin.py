@@ -807,3 +807,41 @@ def test_a_smoke_run_is_never_a_certificate(pytester: pytest.Pytester) -> None:
         "a smoke run (--smoke): a small sample of every category for a first try, never a "
         "certificate"
     )
+
+
+def test_the_terminal_forgets_only_setups_and_teardowns_it_would_never_show(
+    pytester: pytest.Pytester,
+) -> None:
+    """Passed setups and teardowns that captured nothing are not kept to the end of the
+    run; one that captured output still is, and ``-rP`` shows it as before."""
+    pytester.makepyfile(
+        test_kept="""
+import pytest
+
+@pytest.fixture
+def noisy():
+    yield
+    print("said in teardown")
+
+def test_quiet():
+    pass
+
+def test_noisy(noisy):
+    pass
+
+def test_fails():
+    assert False
+"""
+    )
+    pytester.makeconftest(
+        """
+        def pytest_sessionfinish(session):
+            terminal = session.config.pluginmanager.get_plugin("terminalreporter")
+            kept = sorted((r.nodeid.split("::")[1], r.when) for r in terminal.stats[""])
+            print("\\nKEPT", kept)
+        """
+    )
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--driver=reference", "-rP")
+    result.assert_outcomes(passed=2, failed=1)
+    assert "KEPT [('test_noisy', 'teardown')]" in result.outlines
+    result.stdout.fnmatch_lines(["*PASSES*", "*Captured stdout teardown*", "said in teardown"])

@@ -15,6 +15,7 @@ loads there.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -54,7 +55,24 @@ def _run(command: list[str], cwd: Path, **kwargs) -> subprocess.CompletedProcess
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> tuple[Path, str]:
-    folder = tmp_path_factory.mktemp("wheel")
+    """The checkout built as a wheel. Two builds of one source folder at once break each
+    other (setuptools' build folders), so under xdist the first worker to get here builds
+    for the run (its uid names the folder) and the others wait and use that wheel."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        return _build_wheel(tmp_path_factory.mktemp("wheel"))
+    folder = tmp_path_factory.getbasetemp().parent / f"wheel-{run}"
+    with open(tmp_path_factory.getbasetemp().parent / f"wheel-{run}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "build.log").exists():
+            folder.mkdir(exist_ok=True)
+            path, log = _build_wheel(folder)
+            (folder / "build.log").write_text(log)
+        (path,) = folder.glob("*.whl")
+        return path, (folder / "build.log").read_text()
+
+
+def _build_wheel(folder: Path) -> tuple[Path, str]:
     built = _run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(folder), str(ROOT)],
         cwd=folder,
