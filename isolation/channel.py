@@ -960,7 +960,7 @@ class Connection:
                     message = self._receive(deadline, deadline)
                     if message is None:
                         if self._losing:
-                            break  # the loss ends this call: its event is set with the fault
+                            break  # the loss ends this call: it is done, with the fault
                         if deadline is not None and time.monotonic() >= deadline:
                             return pending.done
                     elif type(message) in _SERVED:
