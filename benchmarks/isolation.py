@@ -10,7 +10,10 @@ burst execution per round trip, in this process and across the process
 boundary, against a bare two-process ping-pong of packets of the same sizes
 over the same fast message queues (a child that only echoes), measured in the
 same run. ``get_type`` (a call that carries nothing) is timed directly and across
-the boundary: the cost of a round trip by itself. Every figure is the best of interleaved rounds of the mean time per
+the boundary: the cost of a round trip by itself. Opening and closing a burst that
+executes nothing (``configure_execution_burst``, then the context's ``close``, with
+the queues made and freed) is timed directly and across the boundary, against the
+empty call. Every figure is the best of interleaved rounds of the mean time per
 call (other processes only ever add time). Two burst ratios are printed: the
 round trip minus the model's direct execution, and the round trip minus the
 same burst in this process (what the process boundary alone adds), each over
@@ -108,6 +111,22 @@ def _burst(controller: BurstController, request) -> Callable[[], object]:
     return lambda: controller.compute(request, MeasureTiming.NO, TIMEOUT)
 
 
+def _burst_setup(prepared) -> Callable[[], object]:
+    """Open a burst on ``prepared`` and close it, executing nothing: what the suite pays
+    for every burst it opens beyond its executions."""
+
+    def call() -> None:
+        controller = BurstController()
+        try:
+            answer = controller.configure(prepared)
+            if controller.context is None:
+                raise RuntimeError(f"configure_execution_burst answered {answer!r}")
+        finally:
+            controller.close()
+
+    return call
+
+
 def _ping_pong(request_packet: bytes, result_size: int):
     """A child echoing a result-sized packet for every request packet; (call, close)."""
     capacity = 1024
@@ -192,6 +211,7 @@ def run() -> Result:
                 controllers.append(controller)
                 controller.configure(prepared[name])
                 calls[f"burst {name}"] = _burst(controller, request)
+                calls[f"burst setup {name}"] = _burst_setup(prepared[name])
             packet = encode_request(serialize_request(request, MeasureTiming.NO, [0, 1]))
             shapes = [OutputShape(list(SHAPE), True)]
             result = encode_result(serialize_result(ErrorStatus.NONE, shapes, NO_TIMING))
@@ -232,6 +252,14 @@ def run() -> Result:
         Figure("burst direct", us["burst direct"], "us"),
         Figure("burst process", us["burst process"], "us"),
         Figure("bare FMQ ping-pong", ping, "us"),
+        Figure("burst open and close direct", us["burst setup direct"], "us"),
+        Figure(
+            "burst open and close process",
+            us["burst setup process"],
+            "us",
+            us["empty process"],
+            us["burst setup process"] / us["empty process"],
+        ),
         Figure("burst process - direct execution", own, "us", ping, own / ping),
         Figure("burst process - burst direct", boundary, "us", ping, boundary / ping),
     ]
@@ -260,6 +288,9 @@ def run() -> Result:
         f"{us['process'] / base:.2f}); get_type: direct {us['empty direct']:.1f} us, process "
         f"{us['empty process']:.0f} us; burst: direct {us['burst direct']:.0f} us, process "
         f"{us['burst process']:.0f} us; bare FMQ ping-pong {us['ping-pong']:.0f} us; "
+        f"opening and closing a burst: direct {us['burst setup direct']:.0f} us, process "
+        f"{us['burst setup process']:.0f} us ({us['burst setup process'] / us['empty process']:.1f} "
+        "empty calls); "
         f"(burst process - direct execution) / ping-pong = {own / us['ping-pong']:.2f}; "
         f"(burst process - burst direct) / ping-pong = {boundary / us['ping-pong']:.2f}\n"
         f"isolation (validation of an invalid CONV_2D model: supported operations and "

@@ -198,6 +198,37 @@ def test_validation_times_the_validator_against_a_deep_copy_of_the_same_models(
     ), result.line
 
 
+def test_isolation_times_opening_a_burst_against_an_empty_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from benchmarks import isolation
+
+    monkeypatch.setenv(QUICK_ENV, "1")
+    result = isolation.run()
+    figures = {figure.name: figure for figure in result.figures}
+    direct = figures["burst open and close direct"]
+    process = figures["burst open and close process"]
+    empty = figures["empty call process"].value
+    assert direct.unit == process.unit == "us" and direct.value > 0
+    assert process.baseline == empty and process.ratio == pytest.approx(process.value / empty)
+    assert re.search(
+        r"opening and closing a burst: direct \d+ us, process \d+ us \([\d.]+ empty calls\)",
+        result.line,
+    ), result.line
+
+
+def test_a_burst_the_driver_will_not_open_stops_the_burst_timing() -> None:
+    from benchmarks.isolation import _burst_setup
+    from hal.types import ErrorStatus
+
+    class Refusing:
+        def configure_execution_burst(self, callback, requests, results):
+            return ErrorStatus.GENERAL_FAILURE, None
+
+    with pytest.raises(RuntimeError, match=r"^configure_execution_burst answered "):
+        _burst_setup(Refusing())()
+
+
 def test_importing_the_benchmarks_does_not_import_torch() -> None:
     code = "import sys, benchmarks.__main__; sys.exit('torch' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=REPO, timeout=120).returncode == 0
