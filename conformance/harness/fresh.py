@@ -108,7 +108,8 @@ def draw_inputs(
             new = new.astype(value.dtype)
             if relaxed and value.dtype == np.float32:
                 held = np.abs(new) <= FLOAT16_MAX  # beyond it: kept, not made inf
-                new = np.where(held, new.astype(np.float16).astype(np.float32), new)
+                new = new.copy()  # only the held values are cast (no overflow to warn of)
+                new[held] = new[held].astype(np.float16).astype(np.float32)
         elif value.dtype in (np.uint8, np.int8, np.int16, np.uint16):
             step = 3 if attempt < 2 else 1
             if attempt == 4 or (attempt == 3 and value.dtype.itemsize > 1):
