@@ -50,6 +50,7 @@ from hal.burst import (
 from hal.callbacks import PreparedModelCallback
 from hal.fmq import MessageQueue
 from hal.loader import load_driver
+from hal.show import show
 from hal.types import (
     NO_TIMING,
     ErrorStatus,
@@ -120,7 +121,7 @@ def _burst_setup(prepared) -> Callable[[], object]:
         try:
             answer = controller.configure(prepared)
             if controller.context is None:
-                raise RuntimeError(f"configure_execution_burst answered {answer!r}")
+                raise RuntimeError(f"configure_execution_burst answered {show(answer)}")
         finally:
             controller.close()
 
